@@ -1,0 +1,57 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Fails on any serious or critical accessibility violation of the page as it is now. */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = blocking.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+  );
+  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** Goes to a path and checks the screen with axe. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expectAccessible(page, path);
+}
+
+let counter = 0;
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}`;
+}
+
+export const PASSWORD = 'tidy-lantern-orchard-42';
+
+/** Signs up through the API (same origin, so the Origin check passes) and logs in through the UI. */
+export async function signUpViaApi(page: Page, role: 'Landlord' | 'Tenant' | 'Maintenance', userName = uniqueName(role.toLowerCase())) {
+  const response = await page.request.post('/api/users', {
+    data: { Username: userName, Password: PASSWORD, Roles: [role], Email: `${userName}@example.com`, Phone: '555-0100' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return userName;
+}
+
+export async function logInViaUi(page: Page, userName: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page.getByTestId('header-user')).toContainText(userName);
+}
+
+/** Every test also checks the screen it ends on. */
+export const test = base.extend<{ finalAccessibilityCheck: void }>({
+  finalAccessibilityCheck: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status === 'passed' && page.url().startsWith('http')) {
+        await expectAccessible(page, `end of "${testInfo.title}"`);
+      }
+    },
+    { auto: true },
+  ],
+});
+export { expect };

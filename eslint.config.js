@@ -1,0 +1,64 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The three source roots depend in one direction only: web -> shared <- server.
+// These rules say why when they fire, so the fix is obvious.
+const sharedMustStayPure = {
+  patterns: [
+    {
+      group: ['**/server/**', '**/web/**'],
+      message:
+        'src/shared is imported by both the server and the browser: it must not import server or web code.',
+    },
+  ],
+};
+const webMustNotImportServer = {
+  patterns: [
+    {
+      group: ['**/server/**', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'fastify'],
+      message:
+        'web code runs in the browser: it must not import server code or database drivers. Put shared types and schemas in src/shared.',
+    },
+  ],
+};
+const serverMustNotImportWeb = {
+  patterns: [
+    {
+      group: ['**/web/**', 'react', 'react-dom', '@mantine/*'],
+      message: 'server code must not import web (React) code. Put what both need in src/shared.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'drizzle', 'test-results', 'playwright-report', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: { 'no-restricted-imports': ['error', sharedMustStayPure] },
+  },
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', webMustNotImportServer],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', serverMustNotImportWeb] },
+  },
+);

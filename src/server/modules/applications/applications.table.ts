@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { unitsTable } from '../units/units.table';
+import { tenantsTable } from '../tenants/tenants.table';
+import { createdAt, updatedAt } from '../../db/columns';
+
+/** A visitor's request to rent a unit, reviewed by the unit's landlord. */
+export const applicationsTable = pgTable(
+  'rental_applications',
+  {
+    id: serial('id').primaryKey(),
+    // Applications belong to their unit and go with it.
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => unitsTable.id, { onDelete: 'cascade' }),
+    unitNumber: text('unit_number').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    moveInDate: date('move_in_date', { mode: 'string' }),
+    message: text('message'),
+    status: text('status').notNull().default('Pending'),
+    // The tenant an approval created; kept as history if that tenant is later removed.
+    tenantId: integer('tenant_id').references(() => tenantsTable.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('rental_applications_unit_id_idx').on(table.unitId),
+    index('rental_applications_tenant_id_idx').on(table.tenantId),
+    index('rental_applications_status_idx').on(table.status),
+    check(
+      'rental_applications_status_known',
+      sql`${table.status} IN ('Pending','Approved','Rejected')`,
+    ),
+    check('rental_applications_phone_length', sql`char_length(${table.phoneNumber}) BETWEEN 1 AND 15`),
+    check('rental_applications_message_length', sql`char_length(${table.message}) <= 2000`),
+  ],
+);
+
+export type ApplicationRow = typeof applicationsTable.$inferSelect;

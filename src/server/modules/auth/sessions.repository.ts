@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { usersTable, type UserRow } from '../users/users.table';
+import { sessionsTable } from './sessions.table';
+
+/** How long between refreshes of last_seen_at: not on every request. */
+const LAST_SEEN_REFRESH_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session and returns the raw token for the cookie (256 random bits). */
+export async function createSession(db: Database, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessionsTable).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+  });
+  return token;
+}
+
+export interface SessionLimits {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** The user behind a token, or null when the session is missing or expired. */
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now: Date,
+  limits: SessionLimits,
+): Promise<UserRow | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ session: sessionsTable, user: usersTable })
+    .from(sessionsTable)
+    .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
+    .where(eq(sessionsTable.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+
+  const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+  const age = now.getTime() - row.session.createdAt.getTime();
+  if (idleFor > limits.idleMs || age > limits.absoluteMs) {
+    await db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, tokenHash));
+    return null;
+  }
+  if (idleFor > LAST_SEEN_REFRESH_MS) {
+    await db.update(sessionsTable).set({ lastSeenAt: now }).where(eq(sessionsTable.tokenHash, tokenHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, hashToken(token)));
+}
+
+/** Housekeeping: drop sessions that can no longer be used. */
+export async function deleteExpiredSessions(db: Database, now: Date, limits: SessionLimits): Promise<void> {
+  await db
+    .delete(sessionsTable)
+    .where(
+      or(
+        lt(sessionsTable.lastSeenAt, new Date(now.getTime() - limits.idleMs)),
+        lt(sessionsTable.createdAt, new Date(now.getTime() - limits.absoluteMs)),
+      ),
+    );
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../http/types';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({ kind: z.enum(['embedded', 'postgres']), reachable: z.boolean() }),
+});
+
+export async function healthRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the server can reach its database',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const reachable = await app.database.ping().then(
+        () => true,
+        () => false,
+      );
+      return reply.status(reachable ? 200 : 503).send({
+        status: reachable ? 'ok' : 'unavailable',
+        database: { kind: app.database.kind, reachable },
+      });
+    },
+  );
+}

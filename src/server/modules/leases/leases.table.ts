@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { tenantsTable } from '../tenants/tenants.table';
+import { createdAt, money, updatedAt } from '../../db/columns';
+
+export const leasesTable = pgTable(
+  'leases',
+  {
+    id: serial('id').primaryKey(),
+    // A tenant's lease history is kept: a tenant with leases cannot be deleted (409).
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenantsTable.id, { onDelete: 'restrict' }),
+    unitNumber: text('unit_number').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    rent: money('rent').notNull(),
+    deposit: money('deposit').notNull(),
+    status: text('status').notNull().default('Active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('leases_tenant_id_idx').on(table.tenantId),
+    index('leases_status_end_date_idx').on(table.status, table.endDate),
+    check('leases_end_after_start', sql`${table.endDate} >= ${table.startDate}`),
+    check('leases_rent_non_negative', sql`${table.rent} >= 0`),
+    check('leases_deposit_non_negative', sql`${table.deposit} >= 0`),
+    check('leases_status_known', sql`${table.status} IN ('Active','Terminated','Expired')`),
+  ],
+);
+
+export type LeaseRow = typeof leasesTable.$inferSelect;

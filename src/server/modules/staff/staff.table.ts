@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { propertiesTable } from '../properties/properties.table';
+import { createdAt, updatedAt } from '../../db/columns';
+
+export const staffTable = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    // Staff are assigned to a property; the assignment ends with the property.
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => propertiesTable.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    position: text('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('staff_property_id_idx').on(table.propertyId),
+    check('staff_first_name_length', sql`char_length(${table.firstName}) BETWEEN 1 AND 50`),
+    check('staff_last_name_length', sql`char_length(${table.lastName}) BETWEEN 1 AND 50`),
+    check('staff_email_length', sql`char_length(${table.email}) BETWEEN 3 AND 100`),
+    check('staff_phone_length', sql`char_length(${table.phone}) BETWEEN 1 AND 15`),
+    check('staff_position_length', sql`char_length(${table.position}) BETWEEN 1 AND 50`),
+  ],
+);
+
+export type StaffRow = typeof staffTable.$inferSelect;

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns';
+
+export const usersTable = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Usernames are unique without regard to case.
+    uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
+    check(
+      'users_roles_known',
+      sql`${table.roles} <@ ARRAY['Landlord','Tenant','Maintenance','Admin']::text[]`,
+    ),
+    check('users_phone_length', sql`char_length(${table.phone}) <= 15`),
+  ],
+);
+
+export type UserRow = typeof usersTable.$inferSelect;

@@ -1,0 +1,35 @@
+/** Values that the server, the database and the browser must agree on. */
+
+export const SIGNUP_ROLES = ['Landlord', 'Tenant', 'Maintenance'] as const;
+export const ROLES = [...SIGNUP_ROLES, 'Admin'] as const;
+export type Role = (typeof ROLES)[number];
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
+export const DEFAULT_SIGNUP_ROLE: SignupRole = 'Tenant';
+/** Roles that may manage properties, units, staff, tenants and leases. */
+export const MANAGER_ROLES: readonly Role[] = ['Landlord', 'Admin'];
+
+export const UNIT_STATUSES = ['Available', 'Rented', 'Maintenance', 'Unavailable'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+export const LEASE_STATUSES = ['Active', 'Terminated', 'Expired'] as const;
+export type LeaseStatus = (typeof LEASE_STATUSES)[number];
+
+export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Limits from the specification (section 9). */
+export const LIMITS = {
+  phone: 15,
+  state: 2,
+  staffName: 50,
+  staffPosition: 50,
+  staffEmail: 100,
+  shortText: 200,
+  longText: 2000,
+  url: 2048,
+  money: 9_999_999_999.99,
+} as const;
+
+/** Timings from the specification (section 9), in milliseconds. */
+export const SIGNUP_TOAST_MS = 2000;
+export const APPLICATION_AUTO_CLOSE_MS = 3000;

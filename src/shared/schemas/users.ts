@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
+
+/** The user as every call answers it (never the password hash). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Public contact of a property owner, as visitors may see it. */
+export const publicUserSchema = userSchema.omit({ roles: true }).extend({
+  roles: z.array(z.enum(ROLES)).optional(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@+-]+$/;
+
+export const userNameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and - . _ @ +');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(LIMITS.shortText, `Email must be at most ${LIMITS.shortText} characters`)
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || z.email().safeParse(value).success, {
+    message: 'Email must be a valid email address',
+  });
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(LIMITS.phone, `Phone must be at most ${LIMITS.phone} characters`)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** Accept the spec's PascalCase sign-up body and camelCase alike. */
+function pick(body: unknown, ...keys: string[]): unknown {
+  if (!body || typeof body !== 'object') return undefined;
+  for (const key of keys) {
+    if (Object.hasOwn(body, key)) return (body as Record<string, unknown>)[key];
+  }
+  return undefined;
+}
+
+export const signupBodySchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object'
+      ? {
+          userName: pick(body, 'Username', 'userName', 'username', 'UserName'),
+          password: pick(body, 'Password', 'password'),
+          roles: pick(body, 'Roles', 'roles'),
+          email: pick(body, 'Email', 'email'),
+          phone: pick(body, 'Phone', 'phone'),
+        }
+      : body,
+  z.object({
+    userName: userNameSchema,
+    password: passwordSchema,
+    roles: z
+      .array(z.enum(SIGNUP_ROLES, { error: 'Role must be Landlord, Tenant or Maintenance' }), {
+        error: 'Choose a role',
+      })
+      .length(1, 'Choose exactly one role'),
+    email: optionalEmail,
+    phone: optionalPhone,
+  }),
+);
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const loginBodySchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object'
+      ? {
+          userName: pick(body, 'userName', 'Username', 'username', 'UserName'),
+          password: pick(body, 'password', 'Password'),
+        }
+      : body,
+  z.object({
+    userName: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+  }),
+);
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const contactBodySchema = z.object({
+  email: optionalEmail,
+  phone: optionalPhone,
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;

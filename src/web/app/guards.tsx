@@ -1,0 +1,38 @@
+import { Button } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MessagePage } from '../components/page-states';
+import { useSession } from '../features/auth/session';
+
+/**
+ * Landlord/Admin pages. The server refuses the calls anyway; this only spares the user a
+ * screen full of errors. `subject` completes 'Please log in to manage ...'.
+ */
+export function RequireManager({ subject, children }: { subject: string; children: ReactNode }) {
+  const { user, isManager } = useSession();
+  if (!user) {
+    return (
+      <MessagePage title="Access Denied">
+        Please log in to manage {subject}
+        <br />
+        <Button component={Link} to="/login" mt="md">
+          Log in
+        </Button>
+      </MessagePage>
+    );
+  }
+  if (!isManager) {
+    return (
+      <MessagePage title="Access Denied">You need to be a Landlord or Admin to access this page.</MessagePage>
+    );
+  }
+  return children;
+}
+
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (!user) {
+    return <MessagePage title="Access Denied">You need to be logged in to access this page.</MessagePage>;
+  }
+  return children;
+}

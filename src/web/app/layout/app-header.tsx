@@ -1,0 +1,50 @@
+import { Anchor, Burger, Button, Group, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../features/auth/session';
+
+export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav(): void }) {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+
+  async function handleLogout() {
+    await logout();
+    navigate('/');
+  }
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpen}
+          onClick={onToggleNav}
+          size="sm"
+          aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+        />
+        <Anchor component={Link} to="/" underline="never" c="inherit">
+          <Title order={2} size="h3">
+            Porchlight
+          </Title>
+        </Anchor>
+      </Group>
+      {user ? (
+        <Group gap="sm" wrap="nowrap">
+          <Text size="sm" truncate="end" maw={{ base: 140, sm: 320 }} data-testid="header-user">
+            {user.userName} ({user.roles.length ? user.roles.join(', ') : 'No roles'})
+          </Text>
+          <Button variant="default" size="xs" onClick={handleLogout}>
+            Logout
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to="/login" variant="subtle" size="xs">
+            Login
+          </Button>
+          <Button component={Link} to="/signup" size="xs">
+            Sign Up
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

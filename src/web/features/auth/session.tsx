@@ -1,0 +1,84 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MANAGER_ROLES } from '../../../shared/constants';
+import { userSchema, type User } from '../../../shared/schemas/users';
+import { ApiError, api } from '../../lib/api-client';
+import { meQueryOptions } from './api/get-me';
+
+const STORAGE_KEY = 'porchlight.user';
+
+interface Session {
+  user: User | null;
+  /** Replace the stored user (after login or a contact update). */
+  setUser(user: User | null): void;
+  logout(): Promise<void>;
+  isManager: boolean;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = userSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The logged-in user, kept in localStorage as the spec asks and restored at load; the
+ * server session is the truth, so the stored user is checked against /me and dropped
+ * quietly when the session has expired.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<User | null>(readStoredUser);
+  const me = useQuery({ ...meQueryOptions(), enabled: user !== null });
+
+  const setUser = useCallback(
+    (next: User | null) => {
+      setUserState(next);
+      if (next) {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+        queryClient.setQueryData(meQueryOptions().queryKey, next);
+      } else {
+        localStorage.removeItem(STORAGE_KEY);
+        queryClient.clear();
+      }
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    if (me.data) setUser(me.data);
+    else if (me.error instanceof ApiError && me.error.status === 401) setUser(null);
+  }, [me.data, me.error, setUser]);
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/authentication/logout');
+    } finally {
+      setUser(null);
+    }
+  }, [setUser]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      setUser,
+      logout,
+      isManager: user !== null && user.roles.some((role) => MANAGER_ROLES.includes(role)),
+    }),
+    [user, setUser, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}

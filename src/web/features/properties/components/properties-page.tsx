@@ -1,0 +1,14 @@
+import { Title } from '@mantine/core';
+import { EmptyState } from '../../../components/page-states';
+
+/** Placeholder until this screen's issue lands. */
+export function PropertiesPage() {
+  return (
+    <>
+      <Title order={1} size="h2">
+        Properties
+      </Title>
+      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ErrorBody } from '../../shared/schemas/common';
+
+/** An answer other than 2xx, with the server's message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's human message, or null when the body had none. */
+    readonly serverMessage: string | null,
+    readonly body: unknown,
+  ) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The message to show for a failed call: the server's message field when present,
+ * else the screen's default (SPEC section 8).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return fallback;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Calls the API on the same origin with the session cookie; JSON in, JSON out. */
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<ApiResponse<T>> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, messageOf(parsed), parsed);
+  }
+  return { data: parsed as T, headers: response.headers };
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'string' && body.trim()) return body.trim();
+  if (body && typeof body === 'object' && typeof (body as ErrorBody).message === 'string') {
+    return (body as ErrorBody).message;
+  }
+  return null;
+}
+
+export const api = {
+  get: async <T>(path: string, signal?: AbortSignal) => (await apiRequest<T>('GET', path, undefined, signal)).data,
+  post: async <T>(path: string, body?: unknown) => (await apiRequest<T>('POST', path, body ?? {})).data,
+  put: async <T>(path: string, body: unknown) => (await apiRequest<T>('PUT', path, body)).data,
+  delete: async (path: string) => {
+    await apiRequest<unknown>('DELETE', path);
+  },
+};
