@@ -36,7 +36,7 @@ export function DataTable<Row>({ caption, rows, columns, rowKey, filterText, fil
     const filtered = needle && filterText ? rows.filter((row) => filterText(row).toLowerCase().includes(needle)) : rows;
     const column = sort && columns.find((c) => c.key === sort.key);
     if (!column?.sortValue) return filtered;
-    const factor = sort.direction === 'asc' ? 1 : -1;
+    const factor = sort?.direction === 'desc' ? -1 : 1;
     return [...filtered].sort((a, b) => compare(column.sortValue!(a), column.sortValue!(b)) * factor);
   }, [rows, filter, filterText, sort, columns]);
 
