@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BUILD_DIR = process.env.BUILD_DIR ?? 'dist';
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 /**
  * Browser journeys through the built app in Debian's Chromium (never a downloaded browser),
@@ -13,7 +15,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
+  outputDir: `test-results/e2e-${PORT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -45,10 +48,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node dist/server/main.js`,
+    command: `rm -rf ${DATA_DIR} && node ${BUILD_DIR}/server/main.js`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR, WEB_ROOT: `${BUILD_DIR}/web`, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import path from 'node:path';
 import { webDistFolder } from './paths';
 
 const booleanish = z
@@ -17,6 +18,7 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   TIME_ZONE: z.string().default('America/New_York'),
+  WEB_ROOT: z.string().optional(),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
 });
@@ -60,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     timeZone: e.TIME_ZONE,
-    webRoot: webDistFolder,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : webDistFolder,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
