@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  checkDelay,
+  consumeRateLimit,
+  recordFailure,
+  resetRateLimit,
+} from './rate-limits.repository';
+
+const MINUTE = 60_000;
+
+describe('rate limits in the database', () => {
+  let t: TestApp;
+  let db: Database;
+  const start = new Date('2026-11-21T10:00:00.000Z');
+  const later = (ms: number) => new Date(start.getTime() + ms);
+  let keyCounter = 0;
+  const newKey = () => `test:${++keyCounter}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.database.db as Database;
+  });
+  afterAll(() => t.close());
+
+  it('allows calls up to the limit and refuses the next one until the window ends', async () => {
+    const key = newKey();
+    const options = { key, limit: 3, windowMs: 10 * MINUTE };
+    for (let i = 0; i < 3; i++) {
+      expect(await consumeRateLimit(db, { ...options, now: later(i * 1000) })).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+      });
+    }
+    const refused = await consumeRateLimit(db, { ...options, now: later(4 * MINUTE) });
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 6 * 60 });
+  });
+
+  it('starts a fresh window once the old one has passed', async () => {
+    const key = newKey();
+    const options = { key, limit: 1, windowMs: MINUTE };
+    expect((await consumeRateLimit(db, { ...options, now: start })).allowed).toBe(true);
+    expect((await consumeRateLimit(db, { ...options, now: later(59_000) })).allowed).toBe(false);
+    expect((await consumeRateLimit(db, { ...options, now: later(MINUTE) })).allowed).toBe(true);
+    expect((await consumeRateLimit(db, { ...options, now: later(MINUTE + 1) })).allowed).toBe(
+      false,
+    );
+  });
+
+  it('keeps separate counts per key', async () => {
+    const a = newKey();
+    const b = newKey();
+    expect(
+      (await consumeRateLimit(db, { key: a, limit: 1, windowMs: MINUTE, now: start })).allowed,
+    ).toBe(true);
+    expect(
+      (await consumeRateLimit(db, { key: b, limit: 1, windowMs: MINUTE, now: start })).allowed,
+    ).toBe(true);
+    expect(
+      (await consumeRateLimit(db, { key: a, limit: 1, windowMs: MINUTE, now: start })).allowed,
+    ).toBe(false);
+  });
+
+  it('lets exactly the limit through when many calls arrive at once', async () => {
+    const key = newKey();
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        consumeRateLimit(db, { key, limit: 7, windowMs: MINUTE, now: start }),
+      ),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(7);
+  });
+
+  it('forgets a key when it is reset', async () => {
+    const key = newKey();
+    const options = { key, limit: 1, windowMs: MINUTE, now: start };
+    await consumeRateLimit(db, options);
+    expect((await consumeRateLimit(db, options)).allowed).toBe(false);
+    await resetRateLimit(db, key);
+    expect((await consumeRateLimit(db, options)).allowed).toBe(true);
+  });
+
+  describe('growing delays after failures', () => {
+    const policy = {
+      freeFailures: 3,
+      baseDelayMs: 2000,
+      maxDelayMs: 10_000,
+      windowMs: 15 * MINUTE,
+    };
+
+    it('adds no delay for the free failures, then delays that double up to the maximum', async () => {
+      const key = newKey();
+      const delays: number[] = [];
+      for (let i = 0; i < 7; i++)
+        delays.push((await recordFailure(db, key, start, policy)).delaySeconds);
+      expect(delays).toEqual([0, 0, 0, 2, 4, 8, 10]);
+    });
+
+    it('reports a delay only until it has passed', async () => {
+      const key = newKey();
+      for (let i = 0; i < 5; i++) await recordFailure(db, key, start, policy);
+      expect(await checkDelay(db, key, later(1000))).toEqual({
+        allowed: false,
+        retryAfterSeconds: 3,
+      });
+      expect(await checkDelay(db, key, later(4000))).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+      });
+      expect(await checkDelay(db, newKey(), start)).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+      });
+    });
+
+    it('counts failures afresh after the window, and not at all after a reset', async () => {
+      const key = newKey();
+      for (let i = 0; i < 5; i++) await recordFailure(db, key, start, policy);
+      expect(await recordFailure(db, key, later(15 * MINUTE), policy)).toEqual({
+        failures: 1,
+        delaySeconds: 0,
+      });
+      for (let i = 0; i < 5; i++) await recordFailure(db, key, later(15 * MINUTE), policy);
+      await resetRateLimit(db, key);
+      expect(await checkDelay(db, key, later(15 * MINUTE))).toEqual({
+        allowed: true,
+        retryAfterSeconds: 0,
+      });
+      expect(await recordFailure(db, key, later(15 * MINUTE), policy)).toEqual({
+        failures: 1,
+        delaySeconds: 0,
+      });
+    });
+
+    it('counts every one of many simultaneous failures', async () => {
+      const key = newKey();
+      await Promise.all(Array.from({ length: 12 }, () => recordFailure(db, key, start, policy)));
+      expect(await recordFailure(db, key, start, policy)).toEqual({
+        failures: 13,
+        delaySeconds: 10,
+      });
+    });
+  });
+});
