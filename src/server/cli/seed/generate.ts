@@ -1,0 +1,383 @@
+import { faker } from '@faker-js/faker';
+import { eq, sql } from 'drizzle-orm';
+import { LEASE_STATUSES, UNIT_STATUSES, type Role, type UnitStatus } from '../../../shared/constants';
+import type { Database } from '../../db/client';
+import {
+  applicationsTable,
+  leasesTable,
+  propertiesTable,
+  staffTable,
+  tenantsTable,
+  unitsTable,
+  usersTable,
+} from '../../db/schema';
+import { hashPassword } from '../../modules/users/passwords';
+
+/**
+ * Fake-but-valid data for demos and benchmarks, written straight to the database in
+ * batches. Every value respects the tables' checks (two-letter state, 5-digit zip, phones
+ * of at most 15 characters, http(s) image links, leases that end after they start).
+ */
+
+export interface Login {
+  userName: string;
+  password: string;
+  roles: Role[];
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for every table. */
+const BATCH = 1000;
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+const addMonths = (date: Date, months: number) => {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+};
+
+/** '(555) 0xx-xxxx': 14 characters, inside every phone limit, obviously fictional. */
+const fakePhone = () => `(555) 0${faker.string.numeric(2)}-${faker.string.numeric(4)}`;
+const money = (min: number, max: number) => faker.number.int({ min, max }) * 5;
+
+function fakeProperty(userId: number): typeof propertiesTable.$inferInsert {
+  const street = faker.location.streetAddress();
+  const name = `${faker.location.street()} ${faker.helpers.arrayElement(['Apartments', 'Lofts', 'Residences', 'Court', 'House', 'Terrace'])}`;
+  return {
+    userId,
+    name,
+    description: faker.helpers.arrayElement([
+      `${faker.word.adjective()} building near ${faker.location.street()}, ${faker.number.int({ min: 2, max: 12 })} minutes from transit.`,
+      'Quiet residential building with laundry on site and bike storage.',
+      'Renovated walk-up with hardwood floors and a shared garden.',
+      null,
+    ]),
+    address: street,
+    city: faker.location.city(),
+    state: faker.location.state({ abbreviated: true }),
+    zipCode: faker.location.zipCode('#####'),
+    imageUrl: faker.datatype.boolean(0.7) ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/640/400` : null,
+  };
+}
+
+function fakeUnit(propertyId: number, index: number, status: UnitStatus): typeof unitsTable.$inferInsert {
+  const bedrooms = faker.number.int({ min: 0, max: 4 });
+  const floor = Math.floor(index / 8) + 1;
+  return {
+    propertyId,
+    unitNumber: `${floor}${String.fromCharCode(65 + (index % 8))}`,
+    description: faker.helpers.arrayElement([
+      `${bedrooms === 0 ? 'Studio' : `${bedrooms}-bedroom`} with ${faker.helpers.arrayElement(['a balcony', 'a bay window', 'an updated kitchen', 'in-unit laundry', 'a walk-in closet'])}.`,
+      null,
+    ]),
+    imageUrl: faker.datatype.boolean(0.4) ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/480/320` : null,
+    bedrooms,
+    bathrooms: faker.helpers.arrayElement([1, 1, 1.5, 2, 2.5]),
+    squareFeet: 350 + bedrooms * 250 + faker.number.int({ min: 0, max: 200 }),
+    rent: money(180, 700),
+    status,
+  };
+}
+
+function fakePerson() {
+  const firstName = faker.person.firstName();
+  const lastName = faker.person.lastName();
+  return {
+    firstName,
+    lastName,
+    email: faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
+    phone: fakePhone(),
+  };
+}
+
+async function insertInBatches<T extends Record<string, unknown>>(
+  rows: T[],
+  insert: (batch: T[]) => Promise<{ id: number }[]>,
+  onProgress?: (done: number) => void,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const inserted = await insert(batch);
+    ids.push(...inserted.map((row) => row.id));
+    onProgress?.(batch.length);
+  }
+  return ids;
+}
+
+export async function insertUser(
+  db: Database,
+  login: Login,
+  contact: { email: string | null; phone: string | null },
+): Promise<number> {
+  const [row] = await db
+    .insert(usersTable)
+    .values({
+      userName: login.userName,
+      passwordHash: await hashPassword(login.password),
+      roles: login.roles,
+      email: contact.email,
+      phone: contact.phone,
+    })
+    .returning({ id: usersTable.id });
+  return row!.id;
+}
+
+export async function userExists(db: Database, userName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(eq(sql`lower(${usersTable.userName})`, userName.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface PortfolioOptions {
+  properties: number;
+  unitsPerProperty: number;
+  /** Share of units that are Rented with a current lease (the rest spread over other statuses). */
+  rentedShare?: number;
+  /** Give every non-rented unit a past (Expired or Terminated) lease too, so leases ~= units. */
+  pastLeaseForEveryOtherUnit?: boolean;
+  staffPerProperty?: number;
+  pendingApplications?: number;
+  today?: Date;
+  onProgress?: (done: number) => void;
+}
+
+export interface PortfolioCounts {
+  properties: number;
+  units: number;
+  tenants: number;
+  leases: number;
+  staff: number;
+  applications: number;
+}
+
+/**
+ * One landlord's portfolio: properties, units in every status, a tenant and a current lease
+ * for each rented unit, past leases, staff and pending applications for available units.
+ * Progress is reported in rows written.
+ */
+export async function seedPortfolio(
+  db: Database,
+  userId: number,
+  options: PortfolioOptions,
+): Promise<PortfolioCounts> {
+  const today = options.today ?? new Date();
+  const rentedShare = options.rentedShare ?? 0.7;
+  const progress = options.onProgress;
+
+  const propertyIds = await insertInBatches(
+    Array.from({ length: options.properties }, () => fakeProperty(userId)),
+    (batch) => db.insert(propertiesTable).values(batch).returning({ id: propertiesTable.id }),
+    progress,
+  );
+
+  const otherStatuses = UNIT_STATUSES.filter((status) => status !== 'Rented');
+  const unitRows = propertyIds.flatMap((propertyId) =>
+    Array.from({ length: options.unitsPerProperty }, (_, index) => {
+      // The first units of every property cover each status, so small portfolios show them all.
+      const status: UnitStatus =
+        index < UNIT_STATUSES.length && options.unitsPerProperty >= UNIT_STATUSES.length
+          ? UNIT_STATUSES[index]!
+          : faker.datatype.boolean(rentedShare)
+            ? 'Rented'
+            : faker.helpers.arrayElement(otherStatuses);
+      return fakeUnit(propertyId, index, status);
+    }),
+  );
+  const unitIds = await insertInBatches(
+    unitRows,
+    (batch) => db.insert(unitsTable).values(batch).returning({ id: unitsTable.id }),
+    progress,
+  );
+  const units = unitRows.map((row, i) => ({ ...row, id: unitIds[i]! }));
+
+  // A tenant for every rented unit, and (optionally) a former tenant for the others.
+  const tenanted = units.filter(
+    (unit) => unit.status === 'Rented' || options.pastLeaseForEveryOtherUnit,
+  );
+  const tenantRows = tenanted.map((unit) => {
+    const person = fakePerson();
+    return {
+      unitId: unit.id,
+      unitNumber: unit.unitNumber,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phoneNumber: person.phone,
+    };
+  });
+  const tenantIds = await insertInBatches(
+    tenantRows,
+    (batch) => db.insert(tenantsTable).values(batch).returning({ id: tenantsTable.id }),
+    progress,
+  );
+
+  const leaseRows = tenanted.map((unit, i) => {
+    const tenant = tenantRows[i]!;
+    const current = unit.status === 'Rented';
+    const start = current
+      ? addMonths(today, -faker.number.int({ min: 0, max: 11 }))
+      : addMonths(today, -faker.number.int({ min: 14, max: 36 }));
+    const end = addDays(addMonths(start, 12), -1);
+    return {
+      tenantId: tenantIds[i]!,
+      unitNumber: unit.unitNumber,
+      firstName: tenant.firstName,
+      lastName: tenant.lastName,
+      startDate: isoDate(start),
+      endDate: isoDate(end),
+      rent: unit.rent!,
+      deposit: unit.rent!,
+      status: current ? ('Active' as const) : faker.helpers.arrayElement(LEASE_STATUSES.slice(1)),
+    };
+  });
+  const leaseIds = await insertInBatches(
+    leaseRows,
+    (batch) => db.insert(leasesTable).values(batch).returning({ id: leasesTable.id }),
+    progress,
+  );
+
+  const staffRows = propertyIds.flatMap((propertyId) =>
+    Array.from({ length: options.staffPerProperty ?? 0 }, () => {
+      const person = fakePerson();
+      return {
+        propertyId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phone: person.phone,
+        position: faker.helpers.arrayElement(['Superintendent', 'Maintenance Technician', 'Leasing Agent', 'Groundskeeper']),
+      };
+    }),
+  );
+  const staffIds = await insertInBatches(
+    staffRows,
+    (batch) => db.insert(staffTable).values(batch).returning({ id: staffTable.id }),
+    progress,
+  );
+
+  const available = units.filter((unit) => unit.status === 'Available');
+  const applicationRows = Array.from(
+    { length: Math.min(options.pendingApplications ?? 0, available.length * 2) },
+    (_, i) => {
+      const unit = available[i % available.length]!;
+      const person = fakePerson();
+      return {
+        unitId: unit.id,
+        unitNumber: unit.unitNumber,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phoneNumber: person.phone,
+        moveInDate: isoDate(addDays(today, faker.number.int({ min: 7, max: 60 }))),
+        message: faker.helpers.arrayElement([
+          'Could I see the unit this weekend?',
+          'I work nearby and have a small, quiet cat.',
+          null,
+        ]),
+        status: 'Pending',
+      };
+    },
+  );
+  const applicationIds = await insertInBatches(
+    applicationRows,
+    (batch) => db.insert(applicationsTable).values(batch).returning({ id: applicationsTable.id }),
+    progress,
+  );
+
+  return {
+    properties: propertyIds.length,
+    units: unitIds.length,
+    tenants: tenantIds.length,
+    leases: leaseIds.length,
+    staff: staffIds.length,
+    applications: applicationIds.length,
+  };
+}
+
+/** Rows seedPortfolio writes, for sizing a progress bar. */
+export function portfolioRowEstimate(options: PortfolioOptions): number {
+  const units = options.properties * options.unitsPerProperty;
+  const tenanted = options.pastLeaseForEveryOtherUnit ? units : Math.round(units * (options.rentedShare ?? 0.7));
+  return (
+    options.properties +
+    units +
+    tenanted * 2 +
+    options.properties * (options.staffPerProperty ?? 0) +
+    (options.pendingApplications ?? 0)
+  );
+}
+
+export const DEMO_PASSWORD = 'porchlight-demo-2026';
+
+/** The demo: two landlords with a few properties each, a tenant and a maintenance login. */
+export async function seedDemo(db: Database, today = new Date()): Promise<{ logins: Login[]; created: boolean }> {
+  faker.seed(2026);
+  const logins: Login[] = [
+    { userName: 'alice.landlord', password: DEMO_PASSWORD, roles: ['Landlord'] },
+    { userName: 'bruno.landlord', password: DEMO_PASSWORD, roles: ['Landlord'] },
+    { userName: 'tina.tenant', password: DEMO_PASSWORD, roles: ['Tenant'] },
+    { userName: 'max.maintenance', password: DEMO_PASSWORD, roles: ['Maintenance'] },
+  ];
+  if (await userExists(db, logins[0]!.userName)) return { logins, created: false };
+
+  await db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const login of logins) {
+      const person = fakePerson();
+      ids.push(await insertUser(tx as unknown as Database, login, { email: `${login.userName}@example.com`, phone: person.phone }));
+    }
+    await seedPortfolio(tx as unknown as Database, ids[0]!, {
+      properties: 3,
+      unitsPerProperty: 6,
+      rentedShare: 0.6,
+      staffPerProperty: 2,
+      pendingApplications: 4,
+      today,
+    });
+    await seedPortfolio(tx as unknown as Database, ids[1]!, {
+      properties: 2,
+      unitsPerProperty: 5,
+      rentedShare: 0.6,
+      staffPerProperty: 1,
+      pendingApplications: 2,
+      today,
+    });
+    // Past leases: former tenants of units that are available again.
+    const formerUnits = await tx
+      .select({ id: unitsTable.id, unitNumber: unitsTable.unitNumber, rent: unitsTable.rent })
+      .from(unitsTable)
+      .where(eq(unitsTable.status, 'Available'))
+      .limit(4);
+    for (const unit of formerUnits) {
+      const person = fakePerson();
+      const [tenant] = await tx
+        .insert(tenantsTable)
+        .values({
+          unitId: unit.id,
+          unitNumber: unit.unitNumber,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+          phoneNumber: person.phone,
+        })
+        .returning({ id: tenantsTable.id });
+      const start = addMonths(today, -faker.number.int({ min: 15, max: 30 }));
+      await tx.insert(leasesTable).values({
+        tenantId: tenant!.id,
+        unitNumber: unit.unitNumber,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        startDate: isoDate(start),
+        endDate: isoDate(addDays(addMonths(start, 12), -1)),
+        rent: unit.rent,
+        deposit: unit.rent,
+        status: 'Expired',
+      });
+    }
+  });
+  return { logins, created: true };
+}
