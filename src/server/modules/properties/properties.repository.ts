@@ -1,0 +1,175 @@
+import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Property, PropertyOwner } from '../../../shared/schemas/properties';
+import type { Unit } from '../../../shared/schemas/units';
+import type { Database } from '../../db/client';
+import { unitSearchCondition, toUnit } from '../units/units.repository';
+import { unitsTable } from '../units/units.table';
+import { usersTable } from '../users/users.table';
+import { propertiesTable, type PropertyRow } from './properties.table';
+
+/** A case-insensitive 'contains' pattern for ILIKE, with the user's % _ \ taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const ownerColumns = {
+  id: usersTable.id,
+  userName: usersTable.userName,
+  email: usersTable.email,
+  phone: usersTable.phone,
+};
+
+export function toProperty(row: PropertyRow, owner: PropertyOwner, units?: Unit[]): Property {
+  const property: Property = {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    imageUrl: row.imageUrl,
+    owner,
+  };
+  if (units) property.units = units;
+  return property;
+}
+
+/**
+ * SPEC section 9: a property matches when its own fields, its owner's public contact or any
+ * of its units match. One SQL condition (the units through EXISTS), so the database searches.
+ */
+function propertySearchCondition(db: Database, q: string): SQL | undefined {
+  const pattern = containsPattern(q);
+  return or(
+    ilike(propertiesTable.name, pattern),
+    ilike(propertiesTable.address, pattern),
+    ilike(propertiesTable.city, pattern),
+    ilike(propertiesTable.state, pattern),
+    ilike(propertiesTable.zipCode, pattern),
+    ilike(propertiesTable.description, pattern),
+    ilike(usersTable.userName, pattern),
+    ilike(usersTable.email, pattern),
+    ilike(usersTable.phone, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(unitsTable)
+        .where(and(eq(unitsTable.propertyId, propertiesTable.id), unitSearchCondition(pattern))),
+    ),
+  );
+}
+
+export interface PropertyListOptions {
+  /** Which properties the caller may list (undefined: all). */
+  filter?: SQL | undefined;
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  includeUnits?: boolean;
+}
+
+/**
+ * Properties with their owner's contact, ordered by name then id: one query for the page,
+ * one for the exact total when paging, one for the units when asked. Never one per property.
+ */
+export async function listProperties(
+  db: Database,
+  options: PropertyListOptions,
+): Promise<{ properties: Property[]; total: number }> {
+  const where = and(options.filter, options.q ? propertySearchCondition(db, options.q) : undefined);
+  const paged = options.limit !== undefined || options.offset !== undefined;
+
+  let query = db
+    .select({ property: propertiesTable, owner: ownerColumns })
+    .from(propertiesTable)
+    .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
+    .where(where)
+    .orderBy(asc(sql`lower(${propertiesTable.name})`), asc(propertiesTable.name), asc(propertiesTable.id))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset !== undefined) query = query.offset(options.offset);
+  const rows = await query;
+
+  let total = rows.length;
+  if (paged) {
+    const [counted] = await db
+      .select({ total: count() })
+      .from(propertiesTable)
+      .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
+      .where(where);
+    total = counted?.total ?? 0;
+  }
+
+  let unitsByProperty: Map<number, Unit[]> | undefined;
+  if (options.includeUnits) {
+    unitsByProperty = new Map(rows.map(({ property }) => [property.id, []]));
+    const ids = rows.map(({ property }) => property.id);
+    if (ids.length > 0) {
+      const unitRows = await db
+        .select()
+        .from(unitsTable)
+        .where(inArray(unitsTable.propertyId, ids))
+        .orderBy(asc(unitsTable.unitNumber), asc(unitsTable.id));
+      for (const unit of unitRows) unitsByProperty.get(unit.propertyId)?.push(toUnit(unit));
+    }
+  }
+
+  return {
+    properties: rows.map(({ property, owner }) => toProperty(property, owner, unitsByProperty?.get(property.id))),
+    total,
+  };
+}
+
+export async function findPropertyWithOwner(db: Database, id: number, filter?: SQL): Promise<Property | undefined> {
+  const [row] = await db
+    .select({ property: propertiesTable, owner: ownerColumns })
+    .from(propertiesTable)
+    .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
+    .where(and(eq(propertiesTable.id, id), filter))
+    .limit(1);
+  return row ? toProperty(row.property, row.owner) : undefined;
+}
+
+export interface PropertyValues {
+  name: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  imageUrl: string | null;
+}
+
+export async function insertProperty(db: Database, userId: number, values: PropertyValues): Promise<PropertyRow> {
+  const [row] = await db
+    .insert(propertiesTable)
+    .values({ ...values, userId })
+    .returning();
+  return row!;
+}
+
+export async function updateProperty(db: Database, id: number, values: PropertyValues): Promise<PropertyRow | undefined> {
+  const [row] = await db.update(propertiesTable).set(values).where(eq(propertiesTable.id, id)).returning();
+  return row;
+}
+
+export async function countUnitsOfProperty(db: Database, propertyId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(unitsTable).where(eq(unitsTable.propertyId, propertyId));
+  return row?.total ?? 0;
+}
+
+export async function deleteProperty(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(propertiesTable).where(eq(propertiesTable.id, id)).returning({ id: propertiesTable.id });
+  return rows.length > 0;
+}
+
+export async function findOwnerCandidate(db: Database, userId: number): Promise<{ id: number; roles: string[] } | undefined> {
+  const [row] = await db
+    .select({ id: usersTable.id, roles: usersTable.roles })
+    .from(usersTable)
+    .where(eq(usersTable.id, userId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { imageUrlSchema, listQuerySchema, optionalText, requiredText } from './common';
+import { unitSchema } from './units';
+
+/** The owner's public contact, as every property answer carries it (visitors may see it). */
+export const propertyOwnerSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type PropertyOwner = z.infer<typeof propertyOwnerSchema>;
+
+export const propertySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  imageUrl: z.string().nullable(),
+  owner: propertyOwnerSchema,
+  /** Present with include=units: every unit of the property, ordered by unit number. */
+  units: z.array(unitSchema).optional(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+export const stateSchema = z
+  .string({ error: 'State is required' })
+  .trim()
+  .min(1, 'State is required')
+  .regex(/^[A-Za-z]{2}$/, `State must be exactly ${LIMITS.state} letters`)
+  .transform((value) => value.toUpperCase());
+
+export const zipCodeSchema = z
+  .string({ error: 'Zip code is required' })
+  .trim()
+  .min(1, 'Zip code is required')
+  .regex(/^\d{5}(-\d{4})?$/, 'Zip code must be 5 digits or 5+4 digits (12345 or 12345-6789)');
+
+/**
+ * POST /api/properties and PUT /api/properties/{id}. userId is honoured only when an Admin
+ * creates a property for a landlord; anyone else becomes the owner themself.
+ */
+export const createPropertyBodySchema = z.object({
+  name: requiredText('Name'),
+  description: optionalText('Description'),
+  address: requiredText('Address'),
+  city: requiredText('City', 100),
+  state: stateSchema,
+  zipCode: zipCodeSchema,
+  imageUrl: imageUrlSchema,
+  userId: z.number().int().positive().nullish(),
+});
+export type CreatePropertyBody = z.infer<typeof createPropertyBodySchema>;
+export type PropertyFormValues = z.input<typeof createPropertyBodySchema>;
+
+export const updatePropertyBodySchema = createPropertyBodySchema.extend({
+  id: z.number().int().positive().optional(),
+});
+export type UpdatePropertyBody = z.infer<typeof updatePropertyBodySchema>;
+
+/** GET /api/properties: the shared list query plus include=units. */
+export const propertyListQuerySchema = listQuerySchema.extend({
+  include: z.enum(['units'], { error: "include must be 'units'" }).optional(),
+});
+export type PropertyListQuery = z.infer<typeof propertyListQuerySchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { emailSchema, phoneSchema, requiredText } from './common';
+
+export const staffSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  position: z.string(),
+  propertyId: z.number().int(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+export const SELECT_PROPERTY_MESSAGE = 'Please select a property';
+
+/**
+ * POST /api/staff and PUT /api/staff/{id}. propertyId comes first so that a missing
+ * property is the message the client shows: 'Please select a property'.
+ */
+export const createStaffBodySchema = z.object({
+  propertyId: z
+    .number({ error: SELECT_PROPERTY_MESSAGE })
+    .int(SELECT_PROPERTY_MESSAGE)
+    .positive(SELECT_PROPERTY_MESSAGE),
+  firstName: requiredText('First name', LIMITS.staffName),
+  lastName: requiredText('Last name', LIMITS.staffName),
+  email: emailSchema('Email', LIMITS.staffEmail).transform((value) => value.toLowerCase()),
+  phone: phoneSchema('Phone'),
+  position: requiredText('Position', LIMITS.staffPosition),
+});
+export type CreateStaffBody = z.infer<typeof createStaffBodySchema>;
+export type StaffFormValues = z.input<typeof createStaffBodySchema>;
+
+export const updateStaffBodySchema = createStaffBodySchema.extend({
+  id: z.number().int().positive().optional(),
+});
+export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { UNIT_STATUSES } from '../constants';
+import { hasAtMostDecimals, imageUrlSchema, moneySchema, optionalText, requiredText } from './common';
+
+export const unitSchema = z.object({
+  id: z.number().int(),
+  unitNumber: z.string(),
+  propertyId: z.number().int(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number(),
+  squareFeet: z.number(),
+  rent: z.number(),
+  status: z.enum(UNIT_STATUSES),
+});
+export type Unit = z.infer<typeof unitSchema>;
+
+export const UNIT_LIMITS = { bedrooms: 100, bathrooms: 100, squareFeet: 99_999_999.99, unitNumber: 50 } as const;
+
+/** POST /api/units and PUT /api/units/{id} (which may also carry the id). */
+export const createUnitBodySchema = z.object({
+  unitNumber: requiredText('Unit number', UNIT_LIMITS.unitNumber),
+  propertyId: z
+    .number({ error: 'Please select a property' })
+    .int('Please select a property')
+    .positive('Please select a property'),
+  description: optionalText('Description'),
+  imageUrl: imageUrlSchema,
+  bedrooms: z
+    .number({ error: 'Bedrooms must be a number' })
+    .int('Bedrooms must be a whole number')
+    .min(0, 'Bedrooms cannot be negative')
+    .max(UNIT_LIMITS.bedrooms, `Bedrooms must be at most ${UNIT_LIMITS.bedrooms}`),
+  bathrooms: z
+    .number({ error: 'Bathrooms must be a number' })
+    .min(0, 'Bathrooms cannot be negative')
+    .max(UNIT_LIMITS.bathrooms, `Bathrooms must be at most ${UNIT_LIMITS.bathrooms}`)
+    .refine((value) => Number.isInteger(value * 2), 'Bathrooms must be in steps of 0.5'),
+  squareFeet: z
+    .number({ error: 'Square feet must be a number' })
+    .min(0, 'Square feet cannot be negative')
+    .max(UNIT_LIMITS.squareFeet, 'Square feet is too large')
+    .refine(hasAtMostDecimals(2), 'Square feet can have at most two decimals'),
+  rent: moneySchema('Rent'),
+  status: z
+    .enum(UNIT_STATUSES, { error: `Status must be one of ${UNIT_STATUSES.join(', ')}` })
+    .default('Available'),
+});
+export type CreateUnitBody = z.infer<typeof createUnitBodySchema>;
+export type UnitFormValues = z.input<typeof createUnitBodySchema>;
+
+export const updateUnitBodySchema = createUnitBodySchema.extend({
+  id: z.number().int().positive().optional(),
+});
+export type UpdateUnitBody = z.infer<typeof updateUnitBodySchema>;
