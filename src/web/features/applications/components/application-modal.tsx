@@ -1,0 +1,144 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { APPLICATION_AUTO_CLOSE_MS, LIMITS } from '../../../../shared/constants';
+import { applicationBodySchema, type ApplicationBodyInput } from '../../../../shared/schemas/applications';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSubmitApplication } from '../api/submit-application';
+
+export interface ApplicationModalProps {
+  unit: { id: number; unitNumber: string } | null;
+  propertyName: string;
+  opened: boolean;
+  onClose(): void;
+}
+
+const SUCCESS = "Rental application submitted successfully! We'll contact you soon.";
+const FAILURE = 'Failed to submit rental application. Please try again.';
+
+/** Today in the visitor's own calendar, 'YYYY-MM-DD': the earliest move-in date offered. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const emptyValues = (unitId: number): ApplicationBodyInput => ({
+  unitId,
+  firstName: '',
+  lastName: '',
+  email: '',
+  phoneNumber: '',
+  moveInDate: '',
+  message: '',
+});
+
+/**
+ * The 'Rent This Unit' application form (SPEC sections 2 and 4): closed, open, submitting,
+ * then a success message and closing itself after APPLICATION_AUTO_CLOSE_MS.
+ */
+export function ApplicationModal({ unit, propertyName, opened, onClose }: ApplicationModalProps) {
+  const form = useForm<ApplicationBodyInput>({
+    mode: 'controlled',
+    initialValues: emptyValues(unit?.id ?? 0),
+    validate: schemaResolver(applicationBodySchema, { sync: true }),
+  });
+  const { banner, showSuccess, showError, clear } = useBanner();
+  const [submitted, setSubmitted] = useState(false);
+  const submit = useSubmitApplication();
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  // Each opening starts a fresh form for the unit it was opened for.
+  const unitId = unit?.id ?? 0;
+  useEffect(() => {
+    if (!opened) return;
+    form.setInitialValues(emptyValues(unitId));
+    form.reset();
+    clear();
+    setSubmitted(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, unitId]);
+
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
+
+  function close() {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+    onCloseRef.current();
+  }
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (submit.isPending || !unit) return;
+    clear();
+    try {
+      await submit.mutateAsync({ ...values, unitId: unit.id, unitNumber: unit.unitNumber });
+      setSubmitted(true);
+      showSuccess(SUCCESS);
+      closeTimer.current = setTimeout(close, APPLICATION_AUTO_CLOSE_MS);
+    } catch (error) {
+      if (error instanceof ApiError && isFieldErrors(error.body)) {
+        form.setErrors(Object.fromEntries(Object.entries(error.body.errors).map(([field, messages]) => [field, messages[0]])));
+      }
+      showError(errorMessage(error, FAILURE));
+    }
+  });
+
+  const title = unit ? `Rent Unit ${unit.unitNumber}` : 'Rent This Unit';
+  return (
+    <Modal opened={opened} onClose={close} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={handleSubmit} noValidate aria-label="Rental application">
+        <Stack gap="sm">
+          {propertyName ? (
+            <Text size="sm" c="dimmed">
+              {propertyName}
+              {unit ? ` · Unit ${unit.unitNumber}` : ''}
+            </Text>
+          ) : null}
+          <StatusBanner banner={banner} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
+            <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+            <TextInput
+              label="Phone"
+              type="tel"
+              required
+              autoComplete="tel"
+              maxLength={LIMITS.phone}
+              {...form.getInputProps('phoneNumber')}
+            />
+          </SimpleGrid>
+          <TextInput label="Desired move-in date" type="date" required min={localToday()} {...form.getInputProps('moveInDate')} />
+          <Textarea
+            label="Message"
+            description="Optional"
+            autosize
+            minRows={3}
+            maxLength={LIMITS.longText}
+            {...form.getInputProps('message')}
+            value={form.values.message ?? ''}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button type="button" variant="default" onClick={close}>
+              {submitted ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" disabled={submit.isPending || submitted || !unit}>
+              {submit.isPending ? 'Submitting...' : 'Submit Application'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function isFieldErrors(body: unknown): body is { errors: Record<string, string[]> } {
+  return !!body && typeof body === 'object' && typeof (body as { errors?: unknown }).errors === 'object' && (body as { errors?: unknown }).errors !== null;
+}
