@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** The parts of the dashboard answer a caller may ask for. */
+export const DASHBOARD_SECTIONS = [
+  'summary',
+  'properties',
+  'units',
+  'leases',
+  'owners',
+  'leasesEndingSoon',
+] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+
+/** How far ahead 'Leases ending in the next 60 days' looks, and how many it lists. */
+export const LEASES_ENDING_SOON_DAYS = 60;
+export const LEASES_ENDING_SOON_LIMIT = 50;
+
+export const dashboardQuerySchema = z.object({
+  sections: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [...DASHBOARD_SECTIONS];
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const unknown = names.filter(
+        (name) => !(DASHBOARD_SECTIONS as readonly string[]).includes(name),
+      );
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown dashboard section: ${unknown.join(', ')}. Known: ${DASHBOARD_SECTIONS.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as DashboardSection[];
+    })
+    .meta({
+      description:
+        'Comma-separated parts to answer (default: all). The screen asks for `summary,properties,leasesEndingSoon` first (a few kilobytes whatever the portfolio size) and for `units,leases,owners` with `propertyId` when a property card is expanded.',
+      example: 'summary,properties',
+    }),
+  propertyId: idSchema.optional().meta({
+    description:
+      "Limit every part of the answer to this one property (404 when it is not the caller's).",
+  }),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+export const dashboardSummarySchema = z.object({
+  totalProperties: z.number().int(),
+  totalUnits: z.number().int(),
+  /** Units whose status is Rented, in any case. */
+  occupiedUnits: z.number().int(),
+  availableUnits: z.number().int(),
+  /** Leases with status Active whose end date is not before today. */
+  activeLeases: z.number().int(),
+  /** The exact sum of the rents of those leases. */
+  totalMonthlyRent: z.number(),
+  pendingApplications: z.number().int(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+export const dashboardPropertySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  imageUrl: z.string().nullable(),
+  unitCount: z.number().int(),
+  occupiedCount: z.number().int(),
+  availableCount: z.number().int(),
+  activeLeaseCount: z.number().int(),
+  /** Sum of the rents of the property's current leases. */
+  monthlyRent: z.number(),
+});
+export type DashboardProperty = z.infer<typeof dashboardPropertySchema>;
+
+export const dashboardUnitSchema = z.object({
+  id: z.number().int(),
+  unitNumber: z.string(),
+  propertyId: z.number().int(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number(),
+  squareFeet: z.number(),
+  rent: z.number(),
+  status: z.string(),
+});
+export type DashboardUnit = z.infer<typeof dashboardUnitSchema>;
+
+export const dashboardLeaseSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  unitId: z.number().int(),
+  propertyId: z.number().int(),
+  unitNumber: z.string(),
+  status: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  rent: z.number(),
+  deposit: z.number(),
+  tenantFirstName: z.string(),
+  tenantLastName: z.string(),
+  tenantEmail: z.string(),
+  tenantPhone: z.string(),
+});
+export type DashboardLease = z.infer<typeof dashboardLeaseSchema>;
+
+export const dashboardOwnerSchema = z.object({
+  propertyId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type DashboardOwner = z.infer<typeof dashboardOwnerSchema>;
+
+export const dashboardEndingLeaseSchema = dashboardLeaseSchema.extend({ propertyName: z.string() });
+export type DashboardEndingLease = z.infer<typeof dashboardEndingLeaseSchema>;
+
+export const dashboardResponseSchema = z.object({
+  /** The calendar date the figures were computed for (the server's time zone). */
+  today: z.string(),
+  summary: dashboardSummarySchema.optional(),
+  properties: z.array(dashboardPropertySchema).optional(),
+  units: z.array(dashboardUnitSchema).optional(),
+  /** Current leases (Active, not ended before today), one or more per unit. */
+  leases: z.array(dashboardLeaseSchema).optional(),
+  owners: z.array(dashboardOwnerSchema).optional(),
+  /** Current leases ending within the next 60 days, soonest first (at most 50). */
+  leasesEndingSoon: z
+    .object({ total: z.number().int(), leases: z.array(dashboardEndingLeaseSchema) })
+    .optional(),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
