@@ -1,0 +1,341 @@
+// `npm run bench`: seeds a landlord with 1,000 properties, 10,000 units and 10,000 leases
+// (and a second one with 1,000 units), starts the real server on it, and measures with
+// autocannon at 16 connections. Prints req/s, p50, p99 and the server's peak memory; then
+// serves the same dashboard from a bare node:http baseline and prints the ratio.
+// Embedded database in a temp folder by default; with DATABASE_URL, a scratch database on
+// that PostgreSQL server (created and dropped here). Prints figures; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openMigratedDatabase } from '../src/server/database';
+import { propertiesTable, unitsTable } from '../src/server/db/schema';
+import { insertUser, seedPortfolio } from '../src/server/cli/seed/generate';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    properties: { type: 'string', default: '1000' },
+    units: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3305' },
+    'baseline-port': { type: 'string', default: '3315' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const APP_PORT = Number(args.port);
+const BASELINE_PORT = Number(args['baseline-port']);
+const root = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'bench-lantern-orchard-42';
+
+interface Row {
+  name: string;
+  method: string;
+  path: string;
+  status: 'ok' | 'not available';
+  note?: string;
+  requestsPerSec?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  non2xx?: number;
+  errors?: number;
+  peakRssMb?: number;
+  bytesPerResponse?: number;
+}
+
+// --- database -----------------------------------------------------------------------
+let dataDir: string | undefined;
+let databaseUrl: string | undefined;
+let dropScratch: (() => Promise<void>) | undefined;
+if (process.env.DATABASE_URL) {
+  const name = `porchlight_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropScratch = async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+} else {
+  dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-')), 'data');
+}
+const kind = databaseUrl ? 'postgres' : 'embedded';
+console.log(`Database: ${kind === 'postgres' ? 'PostgreSQL (scratch database on DATABASE_URL)' : `embedded, ${dataDir}`}`);
+
+// --- seed ---------------------------------------------------------------------------
+const bigName = `bench-big-${randomBytes(3).toString('hex')}`;
+const smallName = `bench-small-${randomBytes(3).toString('hex')}`;
+const seedStarted = Date.now();
+const database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
+const bigUserId = await insertUser(database.db, { userName: bigName, password: PASSWORD, roles: ['Landlord'] }, { email: `${bigName}@example.com`, phone: null });
+const bigCounts = await seedPortfolio(database.db, bigUserId, {
+  properties: Number(args.properties),
+  unitsPerProperty: Number(args.units),
+  pastLeaseForEveryOtherUnit: true,
+  staffPerProperty: 1,
+  pendingApplications: 50,
+});
+const smallUserId = await insertUser(database.db, { userName: smallName, password: PASSWORD, roles: ['Landlord'] }, { email: `${smallName}@example.com`, phone: null });
+const smallCounts = await seedPortfolio(database.db, smallUserId, {
+  properties: Math.max(1, Math.round(Number(args.properties) / 10)),
+  unitsPerProperty: Number(args.units),
+  pastLeaseForEveryOtherUnit: true,
+});
+const [someProperty] = await database.db.select({ id: propertiesTable.id, name: propertiesTable.name }).from(propertiesTable).where(eq(propertiesTable.userId, bigUserId)).limit(1);
+const [someUnit] = await database.db.select({ id: unitsTable.id }).from(unitsTable).where(eq(unitsTable.propertyId, someProperty!.id)).limit(1);
+await database.close();
+console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s: big landlord`, bigCounts, 'small landlord', smallCounts);
+
+// --- processes ----------------------------------------------------------------------
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
+function start(script: string, port: number): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: {
+      ...withoutDatabaseUrl(process.env),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir ?? '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before answering ${url}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500 || response.status === 503) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  cookie?: string;
+  body?: () => unknown;
+  expectStatus: number;
+}
+
+async function measure(baseUrl: string, pid: number, target: Target): Promise<Row> {
+  const row: Row = { name: target.name, method: target.method, path: target.path, status: 'ok' };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (target.cookie) headers.cookie = target.cookie;
+  // One probe first: a route that does not exist yet (or answers an error) is reported, not timed.
+  const probe = await fetch(baseUrl + target.path, {
+    method: target.method,
+    headers,
+    body: target.body ? JSON.stringify(target.body()) : undefined,
+  });
+  const probeBody = await probe.arrayBuffer();
+  if (probe.status !== target.expectStatus) {
+    return { ...row, status: 'not available', note: `probe answered ${probe.status}` };
+  }
+  row.bytesPerResponse = probeBody.byteLength;
+
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 100);
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: target.method,
+        path: target.path,
+        headers,
+        ...(target.body
+          ? {
+              setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(target.body!()) }),
+            }
+          : {}),
+      },
+    ],
+  });
+  clearInterval(sampler);
+  return {
+    ...row,
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    peakRssMb: Math.round(peak),
+  };
+}
+
+async function login(baseUrl: string, userName: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('porchlight_session='));
+  return cookie!.split(';')[0]!;
+}
+
+// --- the app ------------------------------------------------------------------------
+const rows: Row[] = [];
+const appUrl = `http://127.0.0.1:${APP_PORT}`;
+const app = start('src/server/main.ts', APP_PORT);
+let bigCookie = '';
+let smallCookie = '';
+try {
+  await waitFor(`${appUrl}/api/health`, app);
+  bigCookie = await login(appUrl, bigName);
+  smallCookie = await login(appUrl, smallName);
+  const searchWord = someProperty!.name.split(' ')[0]!;
+  let created = 0;
+  const targets: Target[] = [
+    { name: `dashboard (${bigCounts.units.toLocaleString('en-US')} units)`, method: 'GET', path: '/api/landlord/dashboard', cookie: bigCookie, expectStatus: 200 },
+    { name: 'public search, first page', method: 'GET', path: `/api/properties?q=${encodeURIComponent(searchWord)}&limit=12&offset=0&include=units`, expectStatus: 200 },
+    { name: 'unit read', method: 'GET', path: `/api/units/${someUnit!.id}`, cookie: bigCookie, expectStatus: 200 },
+    {
+      name: 'unit create',
+      method: 'POST',
+      path: '/api/units',
+      cookie: bigCookie,
+      expectStatus: 201,
+      body: () => ({
+        unitNumber: `B-${++created}-${randomBytes(2).toString('hex')}`,
+        propertyId: someProperty!.id,
+        description: 'Benchmark unit',
+        imageUrl: null,
+        bedrooms: 1,
+        bathrooms: 1.5,
+        squareFeet: 550,
+        rent: 1250,
+        status: 'Available',
+      }),
+    },
+    { name: 'health', method: 'GET', path: '/api/health', expectStatus: 200 },
+    { name: `dashboard (${smallCounts.units.toLocaleString('en-US')} units)`, method: 'GET', path: '/api/landlord/dashboard', cookie: smallCookie, expectStatus: 200 },
+  ];
+  for (const target of targets) {
+    process.stdout.write(`measuring ${target.name}... `);
+    const row = await measure(appUrl, app.pid!, target);
+    console.log(row.status === 'ok' ? `${row.requestsPerSec} req/s` : `${row.status} (${row.note})`);
+    rows.push(row);
+  }
+} finally {
+  await stop(app);
+}
+
+// --- the baseline -------------------------------------------------------------------
+const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`;
+const baseline = start('bench/baseline-server.ts', BASELINE_PORT);
+const baselineRows: Row[] = [];
+try {
+  await waitFor(`${baselineUrl}/health`, baseline);
+  for (const [label, cookie, units] of [
+    ['big', bigCookie, bigCounts.units],
+    ['small', smallCookie, smallCounts.units],
+  ] as const) {
+    process.stdout.write(`measuring baseline dashboard (${label})... `);
+    const row = await measure(baselineUrl, baseline.pid!, {
+      name: `baseline dashboard (${units.toLocaleString('en-US')} units)`,
+      method: 'GET',
+      path: '/dashboard',
+      cookie,
+      expectStatus: 200,
+    });
+    console.log(row.status === 'ok' ? `${row.requestsPerSec} req/s` : row.status);
+    baselineRows.push(row);
+  }
+} finally {
+  await stop(baseline);
+  await dropScratch?.();
+  if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
+}
+
+// --- report -------------------------------------------------------------------------
+const all = [...rows, ...baselineRows];
+console.log(`\nPorchlight benchmark: ${kind} database, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} cores, Node ${process.version}`);
+console.table(
+  all.map((r) => ({
+    endpoint: r.name,
+    'req/s': r.status === 'ok' ? r.requestsPerSec : 'not available',
+    'p50 ms': r.p50Ms ?? '',
+    'p99 ms': r.p99Ms ?? '',
+    'peak RSS MB': r.peakRssMb ?? '',
+    'non-2xx': r.non2xx ?? '',
+    'KB/resp': r.bytesPerResponse !== undefined ? (r.bytesPerResponse / 1024).toFixed(1) : '',
+  })),
+);
+const ratios: Record<string, number | null> = {};
+for (const [i, appRow] of [rows[0], rows[5]].entries()) {
+  const base = baselineRows[i];
+  const ratio = appRow?.status === 'ok' && base?.status === 'ok' ? appRow.requestsPerSec! / base.requestsPerSec! : null;
+  ratios[appRow?.name ?? `row ${i}`] = ratio;
+  console.log(`${appRow?.name}: app/baseline throughput = ${ratio === null ? 'n/a (not available)' : ratio.toFixed(2)}`);
+}
+const big = rows[0];
+const small = rows[5];
+if (big?.status === 'ok' && small?.status === 'ok') {
+  console.log(
+    `Dashboard growth: ${smallCounts.units} -> ${bigCounts.units} units (x${(bigCounts.units / smallCounts.units).toFixed(0)}): ` +
+      `throughput x${(big.requestsPerSec! / small.requestsPerSec!).toFixed(2)}, p50 x${(big.p50Ms! / Math.max(small.p50Ms!, 1)).toFixed(1)}`,
+  );
+}
+const resultsDir = path.join(root, 'bench', 'results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    { at: new Date().toISOString(), database: kind, connections: CONNECTIONS, durationSeconds: DURATION, cores: os.cpus().length, node: process.version, seeded: { big: bigCounts, small: smallCounts }, rows: all, appToBaseline: ratios },
+    null,
+    2,
+  ),
+);
+console.log(`Results written to ${path.relative(root, file)}`);
