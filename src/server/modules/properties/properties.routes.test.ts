@@ -193,7 +193,7 @@ describe('properties API', () => {
 
   describe('search, paging and include=units', () => {
     let searcher: TestUser;
-    let ids: Record<string, number>;
+    let ids: { a: number; b: number; c: number };
 
     beforeAll(async () => {
       searcher = await signUpAndLogin(t, 'Landlord', `zq_owner_${Date.now().toString(36)}`);
