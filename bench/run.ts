@@ -213,6 +213,25 @@ async function measure(baseUrl: string, pid: number, target: Target): Promise<Ro
   };
 }
 
+async function fetchJson(url: string, cookie: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { cookie } });
+  return response.ok ? response.json() : undefined;
+}
+
+/** Where two JSON values first differ, or null when they are equal. */
+function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) return at;
+  if (a && typeof a === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b as object)]);
+    for (const key of keys) {
+      const diff = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
+      if (diff) return diff;
+    }
+    return null;
+  }
+  return a === b ? null : at;
+}
+
 async function login(baseUrl: string, userName: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/authentication/login`, {
     method: 'POST',
@@ -228,6 +247,7 @@ async function login(baseUrl: string, userName: string): Promise<string> {
 const rows: Row[] = [];
 const appUrl = `http://127.0.0.1:${APP_PORT}`;
 const app = start('src/server/main.ts', APP_PORT);
+let appSmallDashboard: unknown;
 let bigCookie = '';
 let smallCookie = '';
 try {
@@ -259,8 +279,16 @@ try {
       }),
     },
     { name: 'health', method: 'GET', path: '/api/health', expectStatus: 200 },
+    {
+      name: `dashboard first screen (${bigCounts.units.toLocaleString('en-US')} units)`,
+      method: 'GET',
+      path: '/api/landlord/dashboard?sections=summary,properties,leasesEndingSoon',
+      cookie: bigCookie,
+      expectStatus: 200,
+    },
     { name: `dashboard (${smallCounts.units.toLocaleString('en-US')} units)`, method: 'GET', path: '/api/landlord/dashboard', cookie: smallCookie, expectStatus: 200 },
   ];
+  appSmallDashboard = await fetchJson(`${appUrl}/api/landlord/dashboard`, smallCookie);
   for (const target of targets) {
     process.stdout.write(`measuring ${target.name}... `);
     const row = await measure(appUrl, app.pid!, target);
@@ -275,8 +303,12 @@ try {
 const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`;
 const baseline = start('bench/baseline-server.ts', BASELINE_PORT);
 const baselineRows: Row[] = [];
+/** null: identical answers; a JSON path: where they first differ. */
+let sameAnswer: string | null | undefined;
 try {
   await waitFor(`${baselineUrl}/health`, baseline);
+  const baselineSmall = await fetchJson(`${baselineUrl}/dashboard`, smallCookie);
+  sameAnswer = appSmallDashboard === undefined ? null : firstDifference(appSmallDashboard, baselineSmall);
   for (const [label, cookie, units] of [
     ['big', bigCookie, bigCounts.units],
     ['small', smallCookie, smallCounts.units],
@@ -313,14 +345,21 @@ console.table(
   })),
 );
 const ratios: Record<string, number | null> = {};
-for (const [i, appRow] of [rows[0], rows[5]].entries()) {
+const appDashboards = [rows[0], rows.at(-1)];
+for (const [i, appRow] of appDashboards.entries()) {
   const base = baselineRows[i];
   const ratio = appRow?.status === 'ok' && base?.status === 'ok' ? appRow.requestsPerSec! / base.requestsPerSec! : null;
   ratios[appRow?.name ?? `row ${i}`] = ratio;
   console.log(`${appRow?.name}: app/baseline throughput = ${ratio === null ? 'n/a (not available)' : ratio.toFixed(2)}`);
 }
-const big = rows[0];
-const small = rows[5];
+console.log(
+  sameAnswer === undefined || appSmallDashboard === undefined
+    ? 'Baseline answer not compared (the app has no dashboard).'
+    : sameAnswer === null
+      ? "Baseline answer is identical to the app's dashboard JSON."
+      : `Baseline answer differs from the app's at ${sameAnswer}.`,
+);
+const [big, small] = appDashboards;
 if (big?.status === 'ok' && small?.status === 'ok') {
   console.log(
     `Dashboard growth: ${smallCounts.units} -> ${bigCounts.units} units (x${(bigCounts.units / smallCounts.units).toFixed(0)}): ` +
@@ -333,7 +372,7 @@ const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '
 writeFileSync(
   file,
   JSON.stringify(
-    { at: new Date().toISOString(), database: kind, connections: CONNECTIONS, durationSeconds: DURATION, cores: os.cpus().length, node: process.version, seeded: { big: bigCounts, small: smallCounts }, rows: all, appToBaseline: ratios },
+    { at: new Date().toISOString(), database: kind, connections: CONNECTIONS, durationSeconds: DURATION, cores: os.cpus().length, node: process.version, seeded: { big: bigCounts, small: smallCounts }, rows: all, appToBaseline: ratios, baselineDiffersAt: sameAnswer ?? null },
     null,
     2,
   ),
