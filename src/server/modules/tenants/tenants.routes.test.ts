@@ -249,4 +249,16 @@ describe('tenants', () => {
     expect(missing.statusCode).toBe(404);
     expect(await tenancySnapshot(t)).toEqual(before);
   });
+
+  it('three placements on one unit at once: exactly one wins, the others get 409', async () => {
+    const { units } = await createPropertyWithUnits(landlord);
+    const responses = await Promise.all(
+      ['One', 'Two', 'Three'].map((firstName) =>
+        landlord.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(units[0]!.id, { firstName }) }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const tenants = (await admin.request({ method: 'GET', url: '/api/tenants' })).json() as { unitId: number }[];
+    expect(tenants.filter((x) => x.unitId === units[0]!.id)).toHaveLength(1);
+  });
 });
