@@ -1,14 +1,145 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Alert, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { LIMITS } from '../../../../shared/constants';
+import { createStaffBodySchema, SELECT_PROPERTY_MESSAGE, type Staff } from '../../../../shared/schemas/staff';
+import { FormCard } from '../../../components/form-card';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { errorMessage } from '../../../lib/api-client';
+import { toNumber, trimStrings } from '../../../lib/form-values';
+import { useMyProperties } from '../../properties/api/get-properties';
+import { useStaffMember } from '../api/get-staff';
+import { useSaveStaff } from '../api/save-staff';
+import { staffSaveError } from '../api/staff-save-error';
 
-/** Placeholder until this screen's issue lands. */
+type StaffFormState = {
+  propertyId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  position: string;
+};
+
+const emptyStaffForm: StaffFormState = { propertyId: '0', firstName: '', lastName: '', email: '', phone: '', position: '' };
+
+/** SPEC section 5: values are trimmed before sending; property 0 means none chosen. */
+function toStaffBody(values: StaffFormState) {
+  return { ...trimStrings(values), propertyId: toNumber(values.propertyId) };
+}
+
+function toFormState(staff: Staff): StaffFormState {
+  return {
+    propertyId: String(staff.propertyId),
+    firstName: staff.firstName,
+    lastName: staff.lastName,
+    email: staff.email,
+    phone: staff.phone,
+    position: staff.position,
+  };
+}
+
+const validateStaff = schemaResolver(createStaffBodySchema, { sync: true });
+
+/** /staff/create and /staff/{id}: the staff form; edit when an id is given. */
 export function StaffFormPage() {
+  const params = useParams();
+  const staffId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const isEdit = params.id !== undefined;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const properties = useMyProperties();
+  const staff = useStaffMember(staffId);
+  const save = useSaveStaff();
+  const { banner, showSuccess, showError, clear } = useBanner();
+  const form = useForm<StaffFormState>({
+    mode: 'controlled',
+    initialValues: emptyStaffForm,
+    validate: (values) => validateStaff(toStaffBody(values)),
+  });
+
+  const carried = (location.state as { success?: string } | null)?.success;
+  useEffect(() => {
+    if (carried) showSuccess(carried);
+  }, [carried, showSuccess]);
+
+  useEffect(() => {
+    if (staff.data) {
+      form.setValues(toFormState(staff.data));
+      form.resetDirty(toFormState(staff.data));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [staff.data]);
+
+  // SPEC section 8: a failed load of a detail for editing is only logged.
+  useEffect(() => {
+    if (staff.error) console.error('Failed to load staff member', staff.error);
+  }, [staff.error]);
+
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      if (save.isPending) return;
+      clear();
+      const body = createStaffBodySchema.parse(toStaffBody(values));
+      try {
+        await save.mutateAsync({ id: isEdit ? staffId : undefined, body });
+        const message = isEdit ? 'Staff member updated successfully!' : 'Staff member added successfully!';
+        if (isEdit) {
+          navigate('/staff/create', { state: { success: message } });
+        } else {
+          form.setValues(emptyStaffForm);
+          form.resetDirty(emptyStaffForm);
+          showSuccess(message);
+        }
+      } catch (error) {
+        showError(staffSaveError(error));
+      }
+    },
+    (errors) => {
+      if (errors.propertyId) showError(SELECT_PROPERTY_MESSAGE);
+    },
+  );
+
+  const noProperties = properties.isSuccess && properties.data.length === 0;
+  const propertyOptions = [
+    { value: '0', label: 'Select a property' },
+    ...(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+  ];
+
   return (
-    <>
-      <Title order={1} size="h2">
-        Create Staff Member
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
-    </>
+    <Stack gap="lg">
+      <PageHeader title="Staff" description="People who work at your properties." />
+      <StatusBanner banner={banner} onClose={clear} />
+      {properties.isError ? (
+        <StatusBanner banner={{ kind: 'error', message: errorMessage(properties.error, 'Failed to fetch properties') }} />
+      ) : null}
+      {noProperties ? (
+        <Alert color="yellow" variant="light">
+          No properties found for your account. Please create a property first.
+        </Alert>
+      ) : null}
+      <FormCard
+        noun="Staff Member"
+        isEdit={isEdit}
+        isSaving={save.isPending}
+        onSubmit={handleSubmit}
+        onCancel={() => navigate('/staff/create')}
+        listLink={{ to: '/staff', label: 'View all staff' }}
+        submitDisabled={noProperties || !properties.isSuccess}
+      >
+        <Stack gap="sm">
+          <NativeSelect label="Property" required data={propertyOptions} {...form.getInputProps('propertyId')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="First name" required autoComplete="off" maxLength={LIMITS.staffName} {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required autoComplete="off" maxLength={LIMITS.staffName} {...form.getInputProps('lastName')} />
+            <TextInput label="Email" type="email" required autoComplete="off" maxLength={LIMITS.staffEmail} {...form.getInputProps('email')} />
+            <TextInput label="Phone" type="tel" required autoComplete="off" maxLength={LIMITS.phone} {...form.getInputProps('phone')} />
+          </SimpleGrid>
+          <TextInput label="Position" required maxLength={LIMITS.staffPosition} {...form.getInputProps('position')} />
+        </Stack>
+      </FormCard>
+    </Stack>
   );
 }

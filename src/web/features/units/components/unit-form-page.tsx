@@ -1,14 +1,171 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Alert, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { LIMITS, UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
+import { createUnitBodySchema, UNIT_LIMITS, type CreateUnitBody, type Unit } from '../../../../shared/schemas/units';
+import { FormCard } from '../../../components/form-card';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { errorMessage } from '../../../lib/api-client';
+import { toNumber } from '../../../lib/form-values';
+import { useMyProperties } from '../../properties/api/get-properties';
+import { useUnit } from '../api/get-units';
+import { useSaveUnit } from '../api/save-unit';
 
-/** Placeholder until this screen's issue lands. */
+interface UnitFormState {
+  unitNumber: string;
+  propertyId: string;
+  description: string;
+  imageUrl: string;
+  bedrooms: number | string;
+  bathrooms: number | string;
+  squareFeet: number | string;
+  rent: number | string;
+  status: UnitStatus;
+}
+
+const emptyUnitForm: UnitFormState = {
+  unitNumber: '',
+  propertyId: '',
+  description: '',
+  imageUrl: '',
+  bedrooms: 0,
+  bathrooms: 0,
+  squareFeet: 0,
+  rent: 0,
+  status: 'Available',
+};
+
+/** SPEC section 5: numeric inputs become numbers, an invalid entry 0. */
+function toUnitBody(values: UnitFormState) {
+  return {
+    unitNumber: values.unitNumber,
+    propertyId: toNumber(values.propertyId),
+    description: values.description,
+    imageUrl: values.imageUrl,
+    bedrooms: toNumber(values.bedrooms),
+    bathrooms: toNumber(values.bathrooms),
+    squareFeet: toNumber(values.squareFeet),
+    rent: toNumber(values.rent),
+    status: values.status,
+  };
+}
+
+function toFormState(unit: Unit): UnitFormState {
+  return {
+    unitNumber: unit.unitNumber,
+    propertyId: String(unit.propertyId),
+    description: unit.description ?? '',
+    imageUrl: unit.imageUrl ?? '',
+    bedrooms: unit.bedrooms,
+    bathrooms: unit.bathrooms,
+    squareFeet: unit.squareFeet,
+    rent: unit.rent,
+    status: unit.status,
+  };
+}
+
+const validateUnit = schemaResolver(createUnitBodySchema, { sync: true });
+
+/** /unit/create and /unit/{id}: the unit form; with an id it loads that unit for editing. */
 export function UnitFormPage() {
+  const params = useParams();
+  const unitId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const isEdit = params.id !== undefined;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const properties = useMyProperties();
+  const unit = useUnit(unitId);
+  const save = useSaveUnit();
+  const { banner, showSuccess, showError, clear } = useBanner();
+  const form = useForm<UnitFormState>({
+    mode: 'controlled',
+    initialValues: emptyUnitForm,
+    validate: (values) => validateUnit(toUnitBody(values)),
+  });
+
+  // A save in edit mode returns here in create mode, carrying its message.
+  const carried = (location.state as { success?: string } | null)?.success;
+  useEffect(() => {
+    if (carried) showSuccess(carried);
+  }, [carried, showSuccess]);
+
+  useEffect(() => {
+    if (unit.data) {
+      form.setValues(toFormState(unit.data));
+      form.resetDirty(toFormState(unit.data));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unit.data]);
+
+  // SPEC section 8: a failed load of a detail for editing is only logged.
+  useEffect(() => {
+    if (unit.error) console.error('Failed to load unit', unit.error);
+  }, [unit.error]);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (save.isPending) return;
+    clear();
+    const body: CreateUnitBody = createUnitBodySchema.parse(toUnitBody(values));
+    try {
+      await save.mutateAsync({ id: isEdit ? unitId : undefined, body });
+      const message = isEdit ? 'Unit updated successfully!' : 'Unit added successfully!';
+      if (isEdit) {
+        navigate('/unit/create', { state: { success: message } });
+      } else {
+        form.setValues(emptyUnitForm);
+        form.resetDirty(emptyUnitForm);
+        showSuccess(message);
+      }
+    } catch (error) {
+      showError(errorMessage(error, 'Failed to save unit'));
+    }
+  });
+
+  const propertyOptions = [
+    { value: '', label: 'Select a property', disabled: true },
+    ...(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+  ];
+  const noProperties = properties.isSuccess && properties.data.length === 0;
+
   return (
-    <>
-      <Title order={1} size="h2">
-        Create Unit
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
-    </>
+    <Stack gap="lg">
+      <PageHeader title="Units" description="Each unit belongs to one of your properties." />
+      <StatusBanner banner={banner} onClose={clear} />
+      {properties.isError ? (
+        <StatusBanner banner={{ kind: 'error', message: errorMessage(properties.error, 'Failed to fetch properties') }} />
+      ) : null}
+      {noProperties ? (
+        <Alert color="yellow" variant="light">
+          No properties found for your account. Please create a property first.
+        </Alert>
+      ) : null}
+      <FormCard
+        noun="Unit"
+        isEdit={isEdit}
+        isSaving={save.isPending}
+        onSubmit={handleSubmit}
+        onCancel={() => navigate('/unit/create')}
+        listLink={{ to: '/units', label: 'View all units' }}
+        submitDisabled={noProperties || (isEdit && unit.isPending && unitId !== undefined)}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Unit number" required maxLength={UNIT_LIMITS.unitNumber} {...form.getInputProps('unitNumber')} />
+            <NativeSelect label="Property" required data={propertyOptions} {...form.getInputProps('propertyId')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <NumberInput label="Bedrooms" required min={0} step={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('bedrooms')} />
+            <NumberInput label="Bathrooms" required min={0} step={0.5} decimalScale={1} allowNegative={false} {...form.getInputProps('bathrooms')} />
+            <NumberInput label="Square feet" required min={0} step={0.01} decimalScale={2} allowNegative={false} {...form.getInputProps('squareFeet')} />
+            <NumberInput label="Rent" required min={0} step={0.01} decimalScale={2} allowNegative={false} prefix="$" thousandSeparator="," {...form.getInputProps('rent')} />
+          </SimpleGrid>
+          <NativeSelect label="Status" required data={[...UNIT_STATUSES]} {...form.getInputProps('status')} />
+          <Textarea label="Description" autosize minRows={2} maxLength={LIMITS.longText} {...form.getInputProps('description')} />
+          <TextInput label="Image URL" type="url" placeholder="https://..." maxLength={LIMITS.url} {...form.getInputProps('imageUrl')} />
+        </Stack>
+      </FormCard>
+    </Stack>
   );
 }

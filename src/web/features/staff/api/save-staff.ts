@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateStaffBody, Staff } from '../../../../shared/schemas/staff';
+import { api } from '../../../lib/api-client';
+
+export type SaveStaffInput = { id?: number | undefined; body: CreateStaffBody };
+
+/** POST for a new staff member; PUT with the id in the path and the body for an edit (SPEC section 7). */
+export const saveStaff = ({ id, body }: SaveStaffInput) =>
+  id === undefined ? api.post<Staff>('/api/staff', body) : api.put<Staff>(`/api/staff/${id}`, { ...body, id });
+
+export function useSaveStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveStaff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}
