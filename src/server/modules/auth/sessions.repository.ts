@@ -51,7 +51,10 @@ export async function findSessionUser(
     return null;
   }
   if (idleFor > LAST_SEEN_REFRESH_MS) {
-    await db.update(sessionsTable).set({ lastSeenAt: now }).where(eq(sessionsTable.tokenHash, tokenHash));
+    await db
+      .update(sessionsTable)
+      .set({ lastSeenAt: now })
+      .where(eq(sessionsTable.tokenHash, tokenHash));
   }
   return row.user;
 }
@@ -61,7 +64,11 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 }
 
 /** Housekeeping: drop sessions that can no longer be used. */
-export async function deleteExpiredSessions(db: Database, now: Date, limits: SessionLimits): Promise<void> {
+export async function deleteExpiredSessions(
+  db: Database,
+  now: Date,
+  limits: SessionLimits,
+): Promise<void> {
   await db
     .delete(sessionsTable)
     .where(

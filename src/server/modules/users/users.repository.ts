@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, exists, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
-import type { User } from '../../../shared/schemas/users';
+import type { PublicUser, User } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
+import { propertiesTable } from '../properties/properties.table';
 import { usersTable, type UserRow } from './users.table';
 
 export function toUser(row: UserRow): User {
@@ -48,4 +49,40 @@ export async function updateContact(
 ): Promise<UserRow | undefined> {
   const [row] = await db.update(usersTable).set(contact).where(eq(usersTable.id, id)).returning();
   return row;
+}
+
+/** Every user, for an Admin. */
+export async function listUsers(db: Database): Promise<User[]> {
+  const rows = await db.select().from(usersTable).orderBy(asc(usersTable.id));
+  return rows.map(toUser);
+}
+
+/** The public contact of users who own at least one property: what visitors may see. */
+export async function listPropertyOwners(db: Database): Promise<PublicUser[]> {
+  return db
+    .select({
+      id: usersTable.id,
+      userName: usersTable.userName,
+      email: usersTable.email,
+      phone: usersTable.phone,
+    })
+    .from(usersTable)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(propertiesTable)
+          .where(eq(propertiesTable.userId, usersTable.id)),
+      ),
+    )
+    .orderBy(asc(usersTable.id));
+}
+
+export async function hasAdmin(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(sql`'Admin' = ANY(${usersTable.roles})`)
+    .limit(1);
+  return row !== undefined;
 }
