@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const applicationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['applications'],
+    queryKey: ['applications', 'list'],
     queryFn: ({ signal }) => api.get<Application[]>('/api/applications', signal),
   });
 

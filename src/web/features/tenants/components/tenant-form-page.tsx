@@ -1,14 +1,171 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { LIMITS } from '../../../../shared/constants';
+import { tenantBodySchema } from '../../../../shared/schemas/tenants';
+import { FormCard } from '../../../components/form-card';
+import { PageHeader } from '../../../components/page-header';
+import { LoadingState } from '../../../components/page-states';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTenant, useUnitChoices } from '../api/get-tenants';
+import { useSaveTenant } from '../api/save-tenant';
 
-/** Placeholder until this screen's issue lands. */
+interface TenantFormValues {
+  unitId: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+}
+
+const EMPTY: TenantFormValues = { unitId: '', firstName: '', lastName: '', phoneNumber: '', email: '' };
+
+/** /tenant/create and /tenant/:id (SPEC sections 2 and 5). */
 export function TenantFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const isEdit = id !== undefined && Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { banner, showSuccess, showError, clear } = useBanner();
+
+  const choices = useUnitChoices();
+  const tenant = useTenant(isEdit ? id : undefined);
+  const save = useSaveTenant();
+
+  const form = useForm<TenantFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(tenantBodySchema, { sync: true }),
+  });
+
+  // A message handed over by the previous screen (an edit that returned to create mode).
+  const handedOver = (location.state as { success?: string } | null)?.success;
+  useEffect(() => {
+    if (handedOver) showSuccess(handedOver);
+  }, [handedOver, showSuccess]);
+
+  // Edit mode: fill the form once the tenant has loaded. A failed load is only logged (SPEC 8).
+  const loaded = tenant.data;
+  useEffect(() => {
+    if (!loaded) return;
+    const values = {
+      unitId: String(loaded.unitId),
+      firstName: loaded.firstName,
+      lastName: loaded.lastName,
+      phoneNumber: loaded.phoneNumber,
+      email: loaded.email,
+    };
+    form.setInitialValues(values);
+    form.setValues(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+  useEffect(() => {
+    if (tenant.error) console.error('Failed to load tenant', tenant.error);
+  }, [tenant.error]);
+
+  useEffect(() => {
+    if (choices.error) showError(errorMessage(choices.error, 'Failed to fetch properties and units'));
+  }, [choices.error, showError]);
+
+  // The user's Available units plus the tenant's current unit.
+  const unitOptions = useMemo(() => {
+    const currentUnitId = loaded?.unitId;
+    return (choices.data ?? []).flatMap((property) =>
+      (property.units ?? [])
+        .filter((unit) => unit.status === 'Available' || unit.id === currentUnitId)
+        .map((unit) => ({
+          value: String(unit.id),
+          label: `${property.name} · Unit ${unit.unitNumber}`,
+          unitNumber: unit.unitNumber,
+        })),
+    );
+  }, [choices.data, loaded?.unitId]);
+  const noUnits = choices.isSuccess && unitOptions.length === 0;
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    clear();
+    const body = tenantBodySchema.parse({
+      ...values,
+      unitNumber: unitOptions.find((option) => option.value === values.unitId)?.unitNumber ?? null,
+    });
+    try {
+      if (isEdit) {
+        await save.mutateAsync({ id, body });
+        // After save the form returns to create mode (SPEC section 4).
+        navigate('/tenant/create', { state: { success: 'Tenant updated successfully!' } });
+      } else {
+        await save.mutateAsync({ body });
+        form.reset();
+        showSuccess('Tenant added successfully!');
+      }
+    } catch (error) {
+      if (error instanceof ApiError) setFieldErrors(form.setErrors, error.body);
+      showError(errorMessage(error, 'Failed to save tenant'));
+    }
+  });
+
+  if (choices.isPending || (isEdit && tenant.isPending)) {
+    return (
+      <>
+        <PageHeader title="Tenants" />
+        <LoadingState label="Loading units..." />
+      </>
+    );
+  }
+
   return (
     <>
-      <Title order={1} size="h2">
-        Create Tenant
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
+      <PageHeader title="Tenants" description="Place a tenant in one of your units." />
+      <Stack gap="md" maw={720}>
+        <StatusBanner banner={banner} onClose={clear} />
+        <FormCard
+          noun="Tenant"
+          isEdit={isEdit}
+          isSaving={save.isPending}
+          onSubmit={handleSubmit}
+          onCancel={() => navigate('/tenant/create')}
+          listLink={{ to: '/tenants', label: 'View all tenants' }}
+          submitDisabled={noUnits}
+        >
+          {noUnits ? (
+            <Text c="red.8" size="sm" role="note">
+              No available units found for your properties.
+            </Text>
+          ) : null}
+          <Select
+            label="Unit"
+            placeholder="Select a unit"
+            required
+            data={unitOptions}
+            disabled={noUnits}
+            allowDeselect={false}
+            {...form.getInputProps('unitId')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="First name" required autoComplete="off" {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('lastName')} />
+            <TextInput
+              label="Phone number"
+              type="tel"
+              required
+              maxLength={LIMITS.phone}
+              autoComplete="off"
+              {...form.getInputProps('phoneNumber')}
+            />
+            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+          </SimpleGrid>
+        </FormCard>
+      </Stack>
     </>
   );
+}
+
+/** Puts the server's per-field messages (400 errors map) beside the fields. */
+function setFieldErrors(setErrors: (errors: Record<string, string>) => void, body: unknown) {
+  const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return;
+  setErrors(Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? ''])));
 }
