@@ -1,0 +1,156 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app';
+import {
+  ANY_USER_OPERATIONS,
+  buildWorld,
+  fillPath,
+  fingerprint,
+  LEAK_PATTERN,
+  listOperations,
+  MARKER,
+  PUBLIC_OPERATIONS,
+  sampleBodyFor,
+  sampleQuery,
+  type Operation,
+  type World,
+} from './attack-kit';
+
+/**
+ * Every call in the route table (read from the app's OpenAPI document), made by everyone
+ * who must not succeed: no session, a Tenant, a Maintenance user, and another landlord.
+ * Each is refused, and the database is exactly as it was afterwards.
+ */
+let t: TestApp;
+let world: World;
+let operations: Operation[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t);
+  operations = listOperations(t);
+});
+afterAll(() => t?.close());
+
+type Caller = 'no session' | 'Tenant' | 'Maintenance' | 'another landlord';
+
+function requestFor(op: Operation, query: Record<string, string> = sampleQuery(op, world.ids)): InjectOptions {
+  // The bodies others send carry no marker: only what landlord A owns does.
+  const body = op.body ? JSON.parse(JSON.stringify(sampleBodyFor(op, world.ids)).replaceAll(MARKER, 'Bravo')) : undefined;
+  return {
+    method: op.method,
+    url: fillPath(op, world.ids),
+    query,
+    ...(body ? { payload: body } : {}),
+  };
+}
+
+function send(caller: Caller, options: InjectOptions): Promise<LightMyRequestResponse> {
+  switch (caller) {
+    case 'no session':
+      return t.request(options);
+    case 'Tenant':
+      return world.tenant.request(options);
+    case 'Maintenance':
+      return world.maintenance.request(options);
+    case 'another landlord':
+      return world.b.request(options);
+  }
+}
+
+/** Landlord/Admin-only calls, plus the `mine=true` form of public lists. */
+function managerOnly(): { op: Operation; query?: Record<string, string>; label: string }[] {
+  const cases: { op: Operation; query?: Record<string, string>; label: string }[] = [];
+  for (const op of operations) {
+    if (ANY_USER_OPERATIONS.has(op.key)) continue;
+    if (!PUBLIC_OPERATIONS.has(op.key)) cases.push({ op, label: op.key });
+    else if ('mine' in op.queryParams) cases.push({ op, query: { ...sampleQuery(op, world.ids), mine: 'true' }, label: `${op.key}?mine=true` });
+  }
+  return cases;
+}
+
+const expected: Record<Exclude<Caller, 'another landlord'>, number[]> = {
+  'no session': [401],
+  Tenant: [403],
+  Maintenance: [403],
+};
+
+describe('the access matrix', () => {
+  it('covers every call the app serves', () => {
+    // A guard against a silently empty matrix: the spec's calls are all there.
+    expect(managerOnly().length).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const caller of ['no session', 'Tenant', 'Maintenance'] as const) {
+    it(`refuses every Landlord/Admin call to ${caller === 'no session' ? 'a visitor with no session' : `a ${caller} user`}, and writes nothing`, async () => {
+      const before = await fingerprint(t);
+      const failures: string[] = [];
+      for (const { op, query, label } of managerOnly()) {
+        const response = await send(caller, requestFor(op, query));
+        if (!expected[caller].includes(response.statusCode)) failures.push(`${label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.body.includes(MARKER)) failures.push(`${label} leaked landlord A's data`);
+        if (LEAK_PATTERN.test(response.body)) failures.push(`${label} leaked internals: ${response.body.slice(0, 200)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(await fingerprint(t)).toEqual(before);
+    });
+  }
+
+  it("answers another landlord as if landlord A's records did not exist, and writes nothing", async () => {
+    const before = await fingerprint(t);
+    const failures: string[] = [];
+    for (const { op, query, label } of managerOnly()) {
+      const options = requestFor(op, query);
+      const namesARecord =
+        op.pathParams.length > 0 ||
+        Object.keys(sampleQuery(op, world.ids)).length > 0 ||
+        Object.keys(op.body?.properties ?? {}).some((name) => /Id$/.test(name) && name !== 'userId');
+      const response = await send('another landlord', options);
+      if (response.body.includes(MARKER)) failures.push(`${label} leaked landlord A's data: ${response.body.slice(0, 160)}`);
+      if (LEAK_PATTERN.test(response.body)) failures.push(`${label} leaked internals`);
+      // A call naming one of A's records is refused; one that names none (a list, a new
+      // property) is the landlord's own business and only must not show A's data.
+      if (namesARecord && ![403, 404].includes(response.statusCode)) {
+        failures.push(`${label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+      if (!namesARecord && response.statusCode >= 500) failures.push(`${label} -> ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    const after = await fingerprint(t);
+    // Only landlord B's own new property (POST /api/properties names no record of A's) may appear.
+    expect({ ...after, properties: undefined }).toEqual({ ...before, properties: undefined });
+  });
+
+  it("lets nobody change another user's contact information", async () => {
+    const before = await fingerprint(t);
+    for (const caller of ['no session', 'Tenant', 'Maintenance', 'another landlord'] as const) {
+      const response = await send(caller, {
+        method: 'PUT',
+        url: `/api/users/${world.a.user.id}/contact`,
+        payload: { email: 'mallory@example.com', phone: '555-0666' },
+      });
+      expect([401, 403, 404]).toContain(response.statusCode);
+    }
+    expect(await fingerprint(t)).toEqual(before);
+  });
+
+  it("never turns a non-owner's POST /api/tenants into a tenant on landlord A's unit", async () => {
+    const op = operations.find((o) => o.key === 'POST /api/tenants')!;
+    const tenantsBefore = (await fingerprint(t)).tenants;
+    for (const caller of ['no session', 'Tenant', 'Maintenance', 'another landlord'] as const) {
+      const response = await send(caller, { method: 'POST', url: '/api/tenants', payload: sampleBodyFor(op, world.ids) });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain(`"unitId":${world.ids.units},"unitNumber"`);
+    }
+    expect((await fingerprint(t)).tenants).toEqual(tenantsBefore);
+  });
+
+  it('shows visitors the public browser without tenants, leases, staff or password hashes', async () => {
+    for (const op of operations.filter((o) => o.method === 'GET' && PUBLIC_OPERATIONS.has(o.key))) {
+      const response = await t.request({ method: 'GET', url: fillPath(op, world.ids), query: { include: 'units' } });
+      expect(response.statusCode, op.key).toBeLessThan(500);
+      expect(response.body, op.key).not.toMatch(LEAK_PATTERN);
+      expect(response.body, op.key).not.toMatch(/tenantEmail|"deposit"|"position"/);
+    }
+  });
+});

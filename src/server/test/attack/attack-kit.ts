@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import * as schema from '../../db/schema';
+import { signUpAndLogin, type TestApp, type TestUser } from '../test-app';
+
+/**
+ * Shared machinery of the attack suite. The route list comes from the OpenAPI document the
+ * app generates, so a route that lands later is attacked without anyone editing these tests.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+export interface Operation {
+  method: Method;
+  /** OpenAPI path, e.g. /api/units/{id}. */
+  path: string;
+  key: string;
+  pathParams: string[];
+  queryParams: Record<string, JsonSchema>;
+  body: JsonSchema | undefined;
+}
+
+export function listOperations(testApp: TestApp): Operation[] {
+  const doc = testApp.app.swagger() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  };
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const upper = method.toUpperCase() as Method;
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) continue;
+      const parameters = op.parameters ?? [];
+      operations.push({
+        method: upper,
+        path,
+        key: `${upper} ${path}`,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}])),
+        body: op.requestBody?.content?.['application/json']?.schema,
+      });
+    }
+  }
+  return operations;
+}
+
+/** Calls anyone may make (DESIGN.md 'Who may do what'); everything else is Landlord/Admin only. */
+export const PUBLIC_OPERATIONS = new Set([
+  'GET /api/health',
+  'POST /api/authentication/login',
+  'POST /api/authentication/logout',
+  'POST /api/users',
+  'GET /api/users',
+  'GET /api/properties',
+  'GET /api/properties/{id}',
+  'GET /api/units',
+  'GET /api/units/{id}',
+  // From a caller who does not own the unit, the spec's POST /api/tenants is an application.
+  'POST /api/tenants',
+  'POST /api/applications',
+]);
+/** Calls for any logged-in user (on their own account). */
+export const ANY_USER_OPERATIONS = new Set(['GET /api/authentication/me', 'PUT /api/users/{id}/contact']);
+
+/** A unique word in every record landlord A owns: it must never reach another landlord. */
+export const MARKER = `Zqx${randomBytes(3).toString('hex')}`;
+
+export interface World {
+  a: TestUser;
+  b: TestUser;
+  tenant: TestUser;
+  maintenance: TestUser;
+  /** Ids of landlord A's records, by resource (the path segment after /api). */
+  ids: Record<string, number>;
+}
+
+function expectCreated(response: LightMyRequestResponse, what: string): number {
+  if (response.statusCode !== 201) throw new Error(`could not create ${what}: ${response.statusCode} ${response.body}`);
+  return response.json().id as number;
+}
+
+/** Landlord A with one record of every kind; landlord B, a Tenant and a Maintenance user. */
+export async function buildWorld(t: TestApp): Promise<World> {
+  const a = await signUpAndLogin(t, 'Landlord');
+  const b = await signUpAndLogin(t, 'Landlord');
+  const tenant = await signUpAndLogin(t, 'Tenant');
+  const maintenance = await signUpAndLogin(t, 'Maintenance');
+  const ids: Record<string, number> = { users: a.user.id };
+  const post = (url: string, payload: object) => a.request({ method: 'POST', url, payload });
+
+  ids.properties = expectCreated(await post('/api/properties', sampleBody(t, 'POST /api/properties', ids)), 'a property');
+  ids.units = expectCreated(await post('/api/units', { ...sampleBody(t, 'POST /api/units', ids), unitNumber: '1A' }), 'a unit');
+  const freeUnit = expectCreated(await post('/api/units', { ...sampleBody(t, 'POST /api/units', ids), unitNumber: '2B' }), 'a second unit');
+  ids.tenants = expectCreated(await post('/api/tenants', sampleBody(t, 'POST /api/tenants', ids)), 'a tenant');
+  ids.leases = expectCreated(await post('/api/leases', sampleBody(t, 'POST /api/leases', ids)), 'a lease');
+  ids.staff = expectCreated(await post('/api/staff', sampleBody(t, 'POST /api/staff', ids)), 'a staff member');
+  const application = await t.request({
+    method: 'POST',
+    url: '/api/applications',
+    payload: sampleBody(t, 'POST /api/applications', { ...ids, units: freeUnit }),
+  });
+  ids.applications = expectCreated(application, 'an application');
+  return { a, b, tenant, maintenance, ids };
+}
+
+/** The id a path parameter names: landlord A's record of that resource. */
+export function resourceOf(path: string): string {
+  return path.split('/')[2] ?? '';
+}
+
+export function fillPath(op: Operation, ids: Record<string, number>): string {
+  return op.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const resource = resourceOf(op.path);
+    const id = name === 'id' ? ids[resource] : ids[referencedResource(name) ?? ''];
+    if (id === undefined) {
+      throw new Error(`No fixture for {${name}} in ${op.key}: add a record of '${resource}' to buildWorld()`);
+    }
+    return String(id);
+  });
+}
+
+/** propertyId -> properties, unitId -> units, tenantId -> tenants ... */
+function referencedResource(field: string): string | undefined {
+  const match = /^(\w+?)Id$/.exec(field);
+  if (!match) return undefined;
+  const base = match[1]!;
+  return base === 'staff' ? 'staff' : `${base}s`;
+}
+
+/** A plausible, valid value for a field, chosen by its name and then its schema. */
+function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): unknown {
+  const resource = referencedResource(name);
+  if (resource && ids[resource] !== undefined) return ids[resource];
+  const byName: Record<string, unknown> = {
+    name: `${MARKER} Court`,
+    description: `${MARKER} description`,
+    message: `${MARKER} message`,
+    address: '12 Elm Street',
+    city: 'Springfield',
+    state: 'NY',
+    zipCode: '10001',
+    imageUrl: null,
+    unitNumber: `U-${randomBytes(2).toString('hex')}`,
+    firstName: MARKER,
+    lastName: 'Doe',
+    email: 'person@example.com',
+    phone: '555-0100',
+    phoneNumber: '555-0100',
+    position: 'Superintendent',
+    bedrooms: 2,
+    bathrooms: 1.5,
+    squareFeet: 850,
+    rent: 1200,
+    deposit: 1200,
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    moveInDate: '2026-12-15',
+    userName: `user_${randomBytes(4).toString('hex')}`,
+    password: 'tidy-lantern-orchard-42',
+    roles: ['Tenant'],
+  };
+  if (name in byName) return byName[name];
+  const variants = s.anyOf ?? s.oneOf;
+  if (variants?.length) return sampleValue(name, variants.find((v) => v.type !== 'null') ?? variants[0]!, ids);
+  if (s.enum?.length) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Math.max(s.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return s.format === 'email' ? 'person@example.com' : 'text';
+  }
+}
+
+/** A valid body for an operation, from its OpenAPI request schema (ids point at A's records). */
+export function sampleBody(t: TestApp, key: string, ids: Record<string, number>): Record<string, unknown> {
+  const op = listOperations(t).find((o) => o.key === key);
+  if (!op) throw new Error(`no operation ${key}`);
+  return sampleBodyFor(op, ids);
+}
+
+export function sampleBodyFor(op: Operation, ids: Record<string, number>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(op.body?.properties ?? {})) {
+    // Never name ids or owners in a body: the path and the session say those.
+    if (name === 'id' || name === 'userId') continue;
+    body[name] = sampleValue(name, s, ids);
+  }
+  return body;
+}
+
+/** Query parameters: ids of A's records where a parameter names one. */
+export function sampleQuery(op: Operation, ids: Record<string, number>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const name of Object.keys(op.queryParams)) {
+    const resource = referencedResource(name);
+    if (resource && ids[resource] !== undefined) query[name] = String(ids[resource]);
+  }
+  return query;
+}
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => value instanceof PgTable);
+/** Rate-limit counters are meant to change on refused logins and applications. */
+const VOLATILE = new Set(['rate_limits']);
+
+/**
+ * A fingerprint of every table (row count and a hash of all rows), in one statement:
+ * equal fingerprints mean nothing was written.
+ */
+export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
+  const names = tables.map((table) => getTableConfig(table).name).filter((name) => !VOLATILE.has(name));
+  const statement = names
+    .map(
+      (name) =>
+        `SELECT '${name}' AS t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS h FROM "${name}" x`,
+    )
+    .join(' UNION ALL ');
+  const result = (await t.database.db.execute(sql.raw(statement))) as unknown as { rows?: { t: string; h: string }[] };
+  const rows = result.rows ?? (result as unknown as { t: string; h: string }[]);
+  return Object.fromEntries(rows.map((row) => [row.t, row.h]));
+}
+
+/** What no answer may ever carry: stack frames, SQL, driver messages, password hashes. */
+export const LEAK_PATTERN = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|\$argon2|password_?hash|syntax error at|violates .* constraint|duplicate key value/i;
