@@ -1,14 +1,220 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { LEASE_STATUSES } from '../../../../shared/constants';
+import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
+import { FormCard } from '../../../components/form-card';
+import { PageHeader } from '../../../components/page-header';
+import { LoadingState } from '../../../components/page-states';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTenants } from '../../tenants';
+import { useLease } from '../api/get-leases';
+import { useSaveLease } from '../api/save-lease';
 
-/** Placeholder until this screen's issue lands. */
+interface LeaseFormValues {
+  tenantId: string;
+  unitNumber: string;
+  firstName: string;
+  lastName: string;
+  startDate: string;
+  endDate: string;
+  rent: number | string;
+  deposit: number | string;
+  status: Lease['status'];
+}
+
+const EMPTY: LeaseFormValues = {
+  tenantId: '',
+  unitNumber: '',
+  firstName: '',
+  lastName: '',
+  startDate: '',
+  endDate: '',
+  rent: '',
+  deposit: '',
+  status: 'Active',
+};
+
+/** /lease/create and /lease/:id (SPEC sections 2 and 5). */
 export function LeaseFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const isEdit = id !== undefined && Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { banner, showSuccess, showError, clear } = useBanner();
+
+  const tenants = useTenants();
+  const lease = useLease(isEdit ? id : undefined);
+  const save = useSaveLease();
+
+  const form = useForm<LeaseFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(leaseBodySchema, { sync: true }),
+  });
+
+  const handedOver = (location.state as { success?: string } | null)?.success;
+  useEffect(() => {
+    if (handedOver) showSuccess(handedOver);
+  }, [handedOver, showSuccess]);
+
+  // Edit mode: fill the form once the lease has loaded. A failed load is only logged (SPEC 8).
+  const loaded = lease.data;
+  useEffect(() => {
+    if (!loaded) return;
+    const values: LeaseFormValues = {
+      tenantId: String(loaded.tenantId),
+      unitNumber: loaded.unitNumber,
+      firstName: loaded.firstName,
+      lastName: loaded.lastName,
+      startDate: loaded.startDate,
+      endDate: loaded.endDate,
+      rent: loaded.rent,
+      deposit: loaded.deposit,
+      status: loaded.status,
+    };
+    form.setInitialValues(values);
+    form.setValues(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+  useEffect(() => {
+    if (lease.error) console.error('Failed to load lease', lease.error);
+  }, [lease.error]);
+
+  useEffect(() => {
+    if (tenants.error) showError(errorMessage(tenants.error, 'Failed to fetch tenants'));
+  }, [tenants.error, showError]);
+
+  const tenantOptions = useMemo(
+    () =>
+      (tenants.data ?? []).map((t) => ({
+        value: String(t.id),
+        label: `${t.firstName} ${t.lastName} (Unit ${t.unitNumber})`,
+      })),
+    [tenants.data],
+  );
+  const noTenants = tenants.isSuccess && tenantOptions.length === 0;
+
+  // Choosing a tenant copies their unit number and names into the form (SPEC section 5).
+  function chooseTenant(value: string | null) {
+    const tenant = tenants.data?.find((t) => String(t.id) === value);
+    form.setValues({
+      tenantId: value ?? '',
+      unitNumber: tenant?.unitNumber ?? '',
+      firstName: tenant?.firstName ?? '',
+      lastName: tenant?.lastName ?? '',
+    });
+    form.clearFieldError('tenantId');
+  }
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    clear();
+    const body = leaseBodySchema.parse(values);
+    try {
+      if (isEdit) {
+        await save.mutateAsync({ id, body });
+        navigate('/lease/create', { state: { success: 'Lease updated successfully!' } });
+      } else {
+        await save.mutateAsync({ body });
+        form.reset();
+        showSuccess('Lease added successfully!');
+      }
+    } catch (error) {
+      if (error instanceof ApiError) setFieldErrors(form.setErrors, error.body);
+      showError(errorMessage(error, 'Failed to save lease'));
+    }
+  });
+
+  if (tenants.isPending || (isEdit && lease.isPending)) {
+    return (
+      <>
+        <PageHeader title="Leases" />
+        <LoadingState label="Loading tenants..." />
+      </>
+    );
+  }
+
+  const tenantInput = form.getInputProps('tenantId');
   return (
     <>
-      <Title order={1} size="h2">
-        Create Lease
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
+      <PageHeader title="Leases" description="Record the terms a tenant rents on." />
+      <Stack gap="md" maw={720}>
+        <StatusBanner banner={banner} onClose={clear} />
+        <FormCard
+          noun="Lease"
+          isEdit={isEdit}
+          isSaving={save.isPending}
+          onSubmit={handleSubmit}
+          onCancel={() => navigate('/lease/create')}
+          listLink={{ to: '/leases', label: 'View all leases' }}
+          submitDisabled={noTenants}
+        >
+          {noTenants ? (
+            <Text c="red.8" size="sm" role="note">
+              No tenants found. Add a tenant first.
+            </Text>
+          ) : null}
+          <Select
+            label="Tenant"
+            placeholder="Select a tenant"
+            required
+            searchable
+            data={tenantOptions}
+            disabled={noTenants}
+            allowDeselect={false}
+            {...tenantInput}
+            onChange={chooseTenant}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput label="Unit number" readOnly {...form.getInputProps('unitNumber')} />
+            <TextInput label="First name" readOnly {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" readOnly {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Start date" type="date" required {...form.getInputProps('startDate')} />
+            <TextInput label="End date" type="date" required min={form.values.startDate || undefined} {...form.getInputProps('endDate')} />
+            <NumberInput
+              label="Rent"
+              description="Per month, USD"
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              prefix="$"
+              thousandSeparator=","
+              {...form.getInputProps('rent')}
+            />
+            <NumberInput
+              label="Deposit"
+              description="USD"
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              prefix="$"
+              thousandSeparator=","
+              {...form.getInputProps('deposit')}
+            />
+            <Select
+              label="Status"
+              required
+              data={[...LEASE_STATUSES]}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+          </SimpleGrid>
+        </FormCard>
+      </Stack>
     </>
   );
+}
+
+/** Puts the server's per-field messages (400 errors map) beside the fields. */
+function setFieldErrors(setErrors: (errors: Record<string, string>) => void, body: unknown) {
+  const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return;
+  setErrors(Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? ''])));
 }
