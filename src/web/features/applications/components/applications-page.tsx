@@ -1,14 +1,148 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { useEffect } from 'react';
+import type { Application } from '../../../../shared/schemas/applications';
+import { DataTable, type Column } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { LoadingState } from '../../../components/page-states';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useApproveApplication, useRejectApplication } from '../api/decide-application';
+import { useApplications } from '../api/get-applications';
 
-/** Placeholder until this screen's issue lands. */
+const STATUS_COLORS: Record<Application['status'], string> = { Pending: 'yellow', Approved: 'green', Rejected: 'red' };
+const fullName = (a: Application) => `${a.firstName} ${a.lastName}`;
+
+const columns: Column<Application>[] = [
+  {
+    key: 'status',
+    header: 'Status',
+    render: (a) => (
+      <Badge color={STATUS_COLORS[a.status]} variant="light" autoContrast>
+        {a.status}
+      </Badge>
+    ),
+  },
+  {
+    key: 'applicant',
+    header: 'Applicant',
+    render: (a) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {fullName(a)}
+        </Text>
+        <Text size="xs">{a.email}</Text>
+        <Text size="xs">{a.phoneNumber}</Text>
+      </Stack>
+    ),
+    sortValue: (a) => `${a.lastName} ${a.firstName}`,
+  },
+  {
+    key: 'unit',
+    header: 'Unit',
+    render: (a) => `${a.propertyName} · Unit ${a.unitNumber}`,
+    sortValue: (a) => `${a.propertyName} ${a.unitNumber}`,
+  },
+  { key: 'moveIn', header: 'Move-in', render: (a) => formatDate(a.moveInDate), sortValue: (a) => a.moveInDate },
+  {
+    key: 'message',
+    header: 'Message',
+    render: (a) =>
+      a.message ? (
+        <Text size="sm" lineClamp={3} maw={280} style={{ whiteSpace: 'pre-line' }}>
+          {a.message}
+        </Text>
+      ) : (
+        '—'
+      ),
+  },
+  { key: 'received', header: 'Received', render: (a) => formatDate(a.createdAt), sortValue: (a) => a.createdAt },
+];
+
+/** /applications: rental applications for the landlord's units, pending first. */
 export function ApplicationsPage() {
+  const applications = useApplications();
+  const approve = useApproveApplication();
+  const reject = useRejectApplication();
+  const { banner, showSuccess, showError, clear } = useBanner();
+  const busy = approve.isPending || reject.isPending;
+
+  useEffect(() => {
+    if (applications.error) showError(errorMessage(applications.error, 'Failed to fetch rental applications'));
+  }, [applications.error, showError]);
+
+  async function handleApprove(a: Application) {
+    clear();
+    try {
+      const tenant = await approve.mutateAsync(a.id);
+      showSuccess(`Application approved: ${tenant.firstName} ${tenant.lastName} is now a tenant of Unit ${tenant.unitNumber}.`);
+    } catch (error) {
+      showError(errorMessage(error, 'Failed to approve application'));
+    }
+  }
+
+  async function handleReject(a: Application) {
+    if (!window.confirm(`Reject the application of ${fullName(a)}?`)) return;
+    clear();
+    try {
+      await reject.mutateAsync(a.id);
+      showSuccess(`Application of ${fullName(a)} rejected.`);
+    } catch (error) {
+      showError(errorMessage(error, 'Failed to reject application'));
+    }
+  }
+
+  const pending = applications.data?.filter((a) => a.status === 'Pending').length ?? 0;
   return (
     <>
-      <Title order={1} size="h2">
-        Rental Applications
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
+      <PageHeader
+        title="Rental Applications"
+        description={applications.data ? `${pending} pending ${pending === 1 ? 'application' : 'applications'}` : undefined}
+      />
+      <Stack gap="md">
+        <StatusBanner banner={banner} onClose={clear} />
+        {applications.isPending ? (
+          <LoadingState label="Loading applications..." />
+        ) : applications.data ? (
+          <DataTable
+            caption="Rental applications"
+            rows={applications.data}
+            columns={columns}
+            rowKey={(a) => a.id}
+            filterText={(a) => `${a.firstName} ${a.lastName} ${a.email} ${a.propertyName} ${a.unitNumber} ${a.status}`}
+            filterLabel="Search applications"
+            empty={{
+              title: 'No rental applications yet',
+              description: "Visitors apply with 'Rent This Unit' on your Available units.",
+            }}
+            actions={(a) =>
+              a.status === 'Pending' ? (
+                <>
+                  <Tooltip label="Place as a tenant; the unit becomes Rented">
+                    <Button size="xs" color="green" aria-label={`Approve ${fullName(a)}`} disabled={busy} onClick={() => void handleApprove(a)}>
+                      Approve
+                    </Button>
+                  </Tooltip>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    aria-label={`Reject ${fullName(a)}`}
+                    disabled={busy}
+                    onClick={() => void handleReject(a)}
+                  >
+                    Reject
+                  </Button>
+                </>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {a.status} {formatDate(a.decidedAt)}
+                </Text>
+              )
+            }
+          />
+        ) : null}
+      </Stack>
     </>
   );
 }
