@@ -31,7 +31,7 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
-const optionalEmail = z
+export const optionalEmail = z
   .string()
   .trim()
   .max(LIMITS.shortText, `Email must be at most ${LIMITS.shortText} characters`)
@@ -41,7 +41,7 @@ const optionalEmail = z
     message: 'Email must be a valid email address',
   });
 
-const optionalPhone = z
+export const optionalPhone = z
   .string()
   .trim()
   .max(LIMITS.phone, `Phone must be at most ${LIMITS.phone} characters`)
@@ -57,6 +57,25 @@ function pick(body: unknown, ...keys: string[]): unknown {
   return undefined;
 }
 
+/** The sign-up fields, camelCase. */
+export const signupFieldsSchema = z.object({
+  userName: userNameSchema,
+  password: passwordSchema,
+  roles: z
+    .array(z.enum(SIGNUP_ROLES, { error: 'Role must be Landlord, Tenant or Maintenance' }), {
+      error: 'Choose a role',
+    })
+    .length(1, 'Choose exactly one role'),
+  email: optionalEmail,
+  phone: optionalPhone,
+});
+
+/** The sign-up screen picks one role from a dropdown; the same field rules otherwise. */
+export const signupFormSchema = signupFieldsSchema.omit({ roles: true }).extend({
+  role: z.enum(SIGNUP_ROLES, { error: 'Choose a role' }),
+});
+export type SignupForm = z.input<typeof signupFormSchema>;
+
 export const signupBodySchema = z.preprocess(
   (body) =>
     body && typeof body === 'object'
@@ -68,19 +87,22 @@ export const signupBodySchema = z.preprocess(
           phone: pick(body, 'Phone', 'phone'),
         }
       : body,
-  z.object({
-    userName: userNameSchema,
-    password: passwordSchema,
-    roles: z
-      .array(z.enum(SIGNUP_ROLES, { error: 'Role must be Landlord, Tenant or Maintenance' }), {
-        error: 'Choose a role',
-      })
-      .length(1, 'Choose exactly one role'),
-    email: optionalEmail,
-    phone: optionalPhone,
-  }),
+  signupFieldsSchema,
 );
 export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** Login: both fields required, nothing else checked (SPEC section 5). */
+export const loginFieldsSchema = z.object({
+  userName: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(200, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
+});
 
 export const loginBodySchema = z.preprocess(
   (body) =>
@@ -90,10 +112,7 @@ export const loginBodySchema = z.preprocess(
           password: pick(body, 'password', 'Password'),
         }
       : body,
-  z.object({
-    userName: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
-  }),
+  loginFieldsSchema,
 );
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -102,3 +121,4 @@ export const contactBodySchema = z.object({
   phone: optionalPhone,
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
+export type ContactForm = z.input<typeof contactBodySchema>;

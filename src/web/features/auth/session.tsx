@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import { userSchema, type User } from '../../../shared/schemas/users';
 import { ApiError, api } from '../../lib/api-client';

@@ -1,14 +1,75 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loginFieldsSchema, type LoginBody } from '../../../../shared/schemas/users';
+import { useLogIn } from '../api/log-in';
+import { useSession } from '../session';
+import { AuthCard } from './auth-card';
 
-/** Placeholder until this screen's issue lands. */
+const validateLogin = schemaResolver(loginFieldsSchema, { sync: true });
+/** SPEC section 8: any failure (wrong details, failed user lookup, network) reads the same. */
+const LOGIN_FAILED = 'Wrong username or password';
+
 export function LoginPage() {
+  const { setUser } = useSession();
+  const navigate = useNavigate();
+  const logIn = useLogIn();
+  const [error, setError] = useState<string | null>(null);
+  // A second submit while one is pending is ignored (state updates are not synchronous).
+  const pending = useRef(false);
+  const form = useForm<LoginBody>({
+    initialValues: { userName: '', password: '' },
+    validate: validateLogin,
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (pending.current) return;
+    pending.current = true;
+    setError(null);
+    try {
+      const user = await logIn.mutateAsync(values);
+      setUser(user);
+      navigate('/');
+    } catch {
+      setError(LOGIN_FAILED);
+    } finally {
+      pending.current = false;
+    }
+  });
+
   return (
-    <>
-      <Title order={1} size="h2">
-        Log in
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
-    </>
+    <AuthCard
+      title="Log in"
+      onSubmit={handleSubmit}
+      error={error}
+      footer={
+        <Text size="sm">
+          No account yet?{' '}
+          <Anchor component={Link} to="/signup">
+            Sign up
+          </Anchor>
+        </Text>
+      }
+    >
+      <TextInput
+        label="Username"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...form.getInputProps('userName')}
+      />
+      <TextInput
+        label="Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
+      <Button type="submit" disabled={logIn.isPending} fullWidth>
+        {logIn.isPending ? 'Logging in...' : 'Log in'}
+      </Button>
+    </AuthCard>
   );
 }

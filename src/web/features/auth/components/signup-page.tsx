@@ -1,14 +1,124 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Anchor, Button, NativeSelect, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_SIGNUP_ROLE, SIGNUP_ROLES, SIGNUP_TOAST_MS } from '../../../../shared/constants';
+import { signupFormSchema } from '../../../../shared/schemas/users';
+import { errorMessage } from '../../../lib/api-client';
+import { useSignUp, type SignUpInput } from '../api/sign-up';
+import { AuthCard } from './auth-card';
 
-/** Placeholder until this screen's issue lands. */
+const validateSignup = schemaResolver(signupFormSchema, { sync: true });
+const SIGNUP_FAILED = 'Signup failed. Try a different username or stronger password.';
+const SIGNUP_SUCCEEDED = 'Signup successful! Please log in.';
+const TOAST_ID = 'signup-success';
+
 export function SignupPage() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [error, setError] = useState<{ reason: string | null } | null>(null);
+  const pending = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const form = useForm<SignUpInput>({
+    initialValues: { userName: '', email: '', phone: '', password: '', role: DEFAULT_SIGNUP_ROLE },
+    validate: validateSignup,
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (pending.current) return;
+    pending.current = true;
+    setError(null);
+    try {
+      await signUp.mutateAsync(values);
+      notifications.show({
+        id: TOAST_ID,
+        color: 'green',
+        title: SIGNUP_SUCCEEDED,
+        message: null,
+        autoClose: false,
+        withCloseButton: true,
+        closeButtonProps: { 'aria-label': 'Close notification' },
+      });
+      // SPEC section 4: after 2 seconds the toast hides and the login screen shows.
+      timer.current = setTimeout(() => {
+        notifications.hide(TOAST_ID);
+        navigate('/login');
+      }, SIGNUP_TOAST_MS);
+    } catch (failure) {
+      // Show the server's reason beneath the spec's line, so people know what to fix.
+      setError({ reason: errorMessage(failure, '') || null });
+      pending.current = false;
+    }
+  });
+
   return (
-    <>
-      <Title order={1} size="h2">
-        Sign up
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
-    </>
+    <AuthCard
+      title="Sign up"
+      onSubmit={handleSubmit}
+      error={
+        error ? (
+          <>
+            {SIGNUP_FAILED}
+            {error.reason ? (
+              <>
+                <br />
+                <span data-testid="form-error-reason">{error.reason}</span>
+              </>
+            ) : null}
+          </>
+        ) : null
+      }
+      footer={
+        <Text size="sm">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login">
+            Log in
+          </Anchor>
+        </Text>
+      }
+    >
+      <TextInput
+        label="Username"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...form.getInputProps('userName')}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        placeholder="Optional"
+        autoComplete="email"
+        {...form.getInputProps('email')}
+      />
+      <TextInput
+        label="Phone"
+        type="tel"
+        placeholder="Optional"
+        autoComplete="tel"
+        {...form.getInputProps('phone')}
+      />
+      <TextInput
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        description="At least 8 characters; a few unusual words work well."
+        {...form.getInputProps('password')}
+      />
+      <NativeSelect
+        label="Role"
+        required
+        data={[...SIGNUP_ROLES]}
+        {...form.getInputProps('role')}
+      />
+      <Button type="submit" disabled={signUp.isPending || signUp.isSuccess} fullWidth>
+        {signUp.isPending ? 'Signing Up...' : 'Sign Up'}
+      </Button>
+    </AuthCard>
   );
 }

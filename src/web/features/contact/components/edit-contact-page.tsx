@@ -1,14 +1,71 @@
-import { Title } from '@mantine/core';
-import { EmptyState } from '../../../components/page-states';
+import { Button, Paper, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { contactBodySchema } from '../../../../shared/schemas/users';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../auth/session';
+import { useUpdateContact } from '../api/update-contact';
 
-/** Placeholder until this screen's issue lands. */
+const validateContact = schemaResolver(contactBodySchema, { sync: true });
+
+/** /editcontact: any logged-in user changes their own email and phone (both optional). */
 export function EditContactPage() {
+  const { user, setUser } = useSession();
+  const update = useUpdateContact();
+  const { banner, showSuccess, showError, clear } = useBanner();
+  const form = useForm({
+    initialValues: { email: user?.email ?? '', phone: user?.phone ?? '' },
+    validate: validateContact,
+  });
+
+  // The route guard shows Access Denied to visitors; this only satisfies the types.
+  if (!user) return null;
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (update.isPending) return;
+    clear();
+    try {
+      const updated = await update.mutateAsync({ id: user.id, ...values });
+      setUser(updated);
+      form.setValues({ email: updated.email ?? '', phone: updated.phone ?? '' });
+      form.resetDirty();
+      showSuccess('Contact information updated successfully!');
+    } catch (error) {
+      showError(errorMessage(error, 'Failed to update contact information'));
+    }
+  });
+
   return (
     <>
-      <Title order={1} size="h2">
-        Contact Info
-      </Title>
-      <EmptyState title="Coming soon">This screen is being built.</EmptyState>
+      <PageHeader
+        title="Contact Info"
+        description={`Update the email and phone of ${user.userName}.`}
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
+        <form onSubmit={handleSubmit} noValidate aria-label="Update contact information">
+          <Stack gap="md">
+            <StatusBanner banner={banner} onClose={clear} />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="Optional"
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              placeholder="Optional"
+              autoComplete="tel"
+              {...form.getInputProps('phone')}
+            />
+            <Button type="submit" disabled={update.isPending} style={{ alignSelf: 'flex-start' }}>
+              {update.isPending ? 'Saving...' : 'Update Contact Info'}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
     </>
   );
 }

@@ -1,0 +1,148 @@
+import {
+  expect,
+  expectAccessible,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
+
+test('a new tenant signs up, logs in, edits their contact details and logs out', async ({
+  page,
+}) => {
+  const userName = uniqueName('tenant');
+
+  await visit(page, '/signup');
+  await expect(page.getByRole('heading', { name: 'Sign up', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('placeholder', 'Optional');
+  await expect(page.getByLabel('Phone')).toHaveAttribute('placeholder', 'Optional');
+  await expect(page.getByLabel('Role')).toHaveValue('Tenant');
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(PASSWORD);
+
+  // Hold the answer back for a moment to see the busy state.
+  await page.route('**/api/users', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('button', { name: 'Signing Up...' })).toBeDisabled();
+
+  const toast = page.getByRole('alert').filter({ hasText: 'Signup successful! Please log in.' });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('button', { name: 'Close notification' })).toBeVisible();
+  await expectAccessible(page, 'sign-up toast');
+  // After 2 seconds the toast hides and the login screen shows.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(toast).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.route('**/api/authentication/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Tenant)`);
+
+  // The user survives a reload (kept in local storage, confirmed by the server).
+  await page.reload();
+  await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Tenant)`);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Contact Info' })
+    .click();
+  await expect(page).toHaveURL(/\/editcontact$/);
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Update Contact Info' }).click();
+  await expect(page.getByText('Email must be a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill(`${userName}@example.com`);
+  await page.getByLabel('Phone').fill('555-0142');
+  await page.getByRole('button', { name: 'Update Contact Info' }).click();
+  await expect(page.getByTestId('success-banner')).toHaveText(
+    'Contact information updated successfully!',
+  );
+  const stored = await page.evaluate(() => localStorage.getItem('porchlight.user'));
+  expect(JSON.parse(stored!)).toMatchObject({
+    email: `${userName}@example.com`,
+    phone: '555-0142',
+  });
+  await page.reload();
+  await expect(page.getByLabel('Email')).toHaveValue(`${userName}@example.com`);
+  await expect(page.getByLabel('Phone')).toHaveValue('555-0142');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('porchlight.user'))).toBeNull();
+  await visit(page, '/editcontact');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You need to be logged in to access this page.')).toBeVisible();
+});
+
+test('a wrong password shows "Wrong username or password"', async ({ page }) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await visit(page, '/login');
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill('not-my-password-at-all');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Wrong username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+});
+
+test('a login sends one request however often the button is pressed', async ({ page }) => {
+  const userName = await signUpViaApi(page, 'Maintenance');
+  await visit(page, '/login');
+  let logins = 0;
+  await page.route('**/api/authentication/login', async (route) => {
+    logins += 1;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Maintenance)`);
+  expect(logins).toBe(1);
+});
+
+test('sign-up explains a refusal: the spec line and the server reason beneath', async ({
+  page,
+}) => {
+  await visit(page, '/signup');
+  await page.getByLabel('Username').fill(uniqueName('weak'));
+  await page.getByLabel('Password').fill('password123');
+  await page.getByLabel('Role').selectOption('Landlord');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByTestId('form-error')).toContainText(
+    'Signup failed. Try a different username or stronger password.',
+  );
+  await expect(page.getByTestId('form-error-reason')).toContainText(
+    'Password is too easy to guess.',
+  );
+  await expectAccessible(page, 'sign-up error');
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign up', level: 1 })).toBeVisible();
+});
+
+test('a stored user whose session has ended is dropped quietly', async ({ page, context }) => {
+  const userName = await signUpViaApi(page, 'Tenant');
+  await visit(page, '/login');
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await context.clearCookies();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('porchlight.user'))).toBeNull();
+});
