@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardResponse, DashboardSection } from '../../../../shared/schemas/dashboard';
+import { api } from '../../../lib/api-client';
+
+/** What the screen asks for first: a few kilobytes whatever the size of the portfolio. */
+const OVERVIEW_SECTIONS: DashboardSection[] = ['summary', 'properties', 'leasesEndingSoon'];
+/** What an expanded property card asks for. */
+const PROPERTY_SECTIONS: DashboardSection[] = ['units', 'leases', 'owners'];
+
+function dashboardPath(sections: DashboardSection[], propertyId?: number): string {
+  const params = new URLSearchParams({ sections: sections.join(',') });
+  if (propertyId !== undefined) params.set('propertyId', String(propertyId));
+  return `/api/landlord/dashboard?${params.toString()}`;
+}
+
+/** One resource, two views of it: every key starts with 'dashboard' so one invalidation refreshes both. */
+export const dashboardQueryOptions = {
+  overview: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'overview'],
+      queryFn: ({ signal }) => api.get<DashboardResponse>(dashboardPath(OVERVIEW_SECTIONS), signal),
+    }),
+  property: (propertyId: number) =>
+    queryOptions({
+      queryKey: ['dashboard', 'property', propertyId],
+      queryFn: ({ signal }) =>
+        api.get<DashboardResponse>(dashboardPath(PROPERTY_SECTIONS, propertyId), signal),
+    }),
+};
+
+export const useDashboardOverview = () => useQuery(dashboardQueryOptions.overview());
+
+export const useDashboardProperty = (propertyId: number) =>
+  useQuery(dashboardQueryOptions.property(propertyId));

@@ -1,0 +1,98 @@
+import { BarChart, DonutChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { DashboardProperty, DashboardSummary } from '../../../../shared/schemas/dashboard';
+import { formatMoney } from '../../../lib/format';
+
+/** How many properties the rent chart shows; the rest would be unreadable slivers. */
+const TOP_PROPERTIES = 8;
+
+/** Occupancy and rent by property: what a landlord looks at rather than reads. */
+export function DashboardCharts({
+  summary,
+  properties,
+}: {
+  summary: DashboardSummary;
+  properties: DashboardProperty[];
+}) {
+  const other = Math.max(0, summary.totalUnits - summary.occupiedUnits - summary.availableUnits);
+  const occupancy = [
+    { name: 'Occupied', value: summary.occupiedUnits, color: 'indigo.7' },
+    { name: 'Available', value: summary.availableUnits, color: 'teal.6' },
+    { name: 'Other', value: other, color: 'gray.5' },
+  ];
+  const rate =
+    summary.totalUnits > 0 ? Math.round((summary.occupiedUnits / summary.totalUnits) * 100) : 0;
+  const topByRent = [...properties]
+    .sort((a, b) => b.monthlyRent - a.monthlyRent)
+    .slice(0, TOP_PROPERTIES)
+    .filter((property) => property.monthlyRent > 0)
+    .map((property) => ({ property: property.name, rent: property.monthlyRent }));
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="lg">
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          Occupancy
+        </Title>
+        <Group gap="lg" wrap="wrap" justify="center">
+          <figure style={{ margin: 0 }} aria-label={`Occupancy: ${rate}% of units occupied`}>
+            <DonutChart
+              data={occupancy}
+              size={150}
+              thickness={24}
+              withTooltip={false}
+              chartLabel={`${rate}%`}
+            />
+          </figure>
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {occupancy.map((slice) => (
+              <Group key={slice.name} gap="xs" component="li" wrap="nowrap">
+                <span
+                  aria-hidden
+                  style={{
+                    width: 12,
+                    height: 12,
+                    borderRadius: 3,
+                    background: `var(--mantine-color-${slice.color.replace('.', '-')})`,
+                  }}
+                />
+                <Text size="sm">
+                  {slice.name}: {slice.value.toLocaleString('en-US')}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Group>
+      </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          Monthly rent by property
+        </Title>
+        {topByRent.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No current leases yet.
+          </Text>
+        ) : (
+          <figure style={{ margin: 0 }} aria-label="Monthly rent of current leases by property">
+            <BarChart
+              h={Math.max(120, topByRent.length * 36)}
+              data={topByRent}
+              dataKey="property"
+              orientation="vertical"
+              series={[{ name: 'rent', label: 'Monthly rent', color: 'indigo.7' }]}
+              valueFormatter={formatMoney}
+              yAxisProps={{ width: 110 }}
+              gridAxis="none"
+            />
+            {properties.length > TOP_PROPERTIES ? (
+              <Text component="figcaption" size="xs" c="dimmed">
+                The {TOP_PROPERTIES} properties with the highest rent.
+              </Text>
+            ) : null}
+          </figure>
+        )}
+      </Paper>
+    </SimpleGrid>
+  );
+}
