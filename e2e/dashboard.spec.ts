@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+
+/**
+ * Logs in through the API (same origin: the session cookie lands in the page's context) and
+ * stores the user as the app does after a login, so these journeys do not depend on the
+ * login screen.
+ */
+async function logIn(page: Page, userName: string) {
+  const response = await page.request.post('/api/authentication/login', {
+    data: { userName, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const me = await (await page.request.get('/api/authentication/me')).json();
+  await page.goto('/login');
+  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
+}
+
+/** 'YYYY-MM-DD' some days from now. */
+function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(path, { data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+test('a new landlord sees zero figures and the empty dashboard text', async ({ page }) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logIn(page, userName);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Landlord Dashboard' })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${userName}!`)).toBeVisible();
+  await expect(
+    page.getByText("You don't have any properties yet. Add properties to get started."),
+  ).toBeVisible();
+  await expect(page.getByTestId('summary-card')).toHaveCount(6);
+  await expect(
+    page.getByTestId('summary-card').filter({ hasText: 'Monthly Revenue' }),
+  ).toContainText('$0.00');
+});
+
+test('a landlord sees their figures and an expanded property with tenant and lease', async ({
+  page,
+}) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logIn(page, userName);
+  await page.goto('/');
+  const request = page.request;
+  const maple = await post<{ id: number }>(request, '/api/properties', {
+    name: uniqueName('Maple Court '),
+    address: '12 Maple Street',
+    city: 'Springfield',
+    state: 'IL',
+    zipCode: '62701',
+  });
+  await post(request, '/api/properties', {
+    name: uniqueName('Oak House '),
+    address: '4 Oak Lane',
+    city: 'Springfield',
+    state: 'IL',
+    zipCode: '62702',
+  });
+  const unit = {
+    propertyId: maple.id,
+    bedrooms: 2,
+    bathrooms: 1.5,
+    squareFeet: 850,
+    status: 'Available',
+  };
+  const rented = await post<{ id: number }>(request, '/api/units', {
+    ...unit,
+    unitNumber: '1A',
+    rent: 1200.5,
+  });
+  await post(request, '/api/units', { ...unit, unitNumber: '2A', rent: 950 });
+  await post(request, '/api/staff', {
+    firstName: 'Olive',
+    lastName: 'Owner',
+    email: 'olive@example.com',
+    phone: '555-0142',
+    position: 'Owner',
+    propertyId: maple.id,
+  });
+  const tenant = await post<{ id: number }>(request, '/api/tenants', {
+    unitId: rented.id,
+    unitNumber: '1A',
+    firstName: 'Tess',
+    lastName: 'Tenant',
+    phoneNumber: '555-0199',
+    email: 'tess@example.com',
+  });
+  const startDate = daysFromNow(-30);
+  const endDate = daysFromNow(40);
+  await post(request, '/api/leases', {
+    tenantId: tenant.id,
+    unitNumber: '1A',
+    firstName: 'Tess',
+    lastName: 'Tenant',
+    startDate,
+    endDate,
+    rent: 1150,
+    deposit: 1500,
+    status: 'Active',
+  });
+
+  await visit(page, '/landlord-dashboard');
+  const card = (label: string) =>
+    page.getByTestId('summary-card').filter({ hasText: label }).locator('p').nth(1);
+  await expect(card('Total Properties')).toHaveText('2');
+  await expect(card('Total Units')).toHaveText('2');
+  await expect(card('Occupied Units')).toHaveText('1');
+  await expect(card('Available Units')).toHaveText('1');
+  await expect(card('Active Leases')).toHaveText('1');
+  await expect(card('Monthly Revenue')).toHaveText('$1,150.00');
+
+  // The lease ends in 40 days: it is listed as ending soon.
+  const endingSoon = page
+    .getByRole('heading', { name: 'Leases ending in the next 60 days' })
+    .locator('..');
+  await expect(endingSoon.getByRole('row', { name: /Tess Tenant/ })).toBeVisible();
+
+  const mapleCard = page.getByTestId('property-card').filter({ hasText: 'Maple Court' });
+  await expect(mapleCard).toContainText('12 Maple Street');
+  await expect(mapleCard).toContainText('2 units · 1 occupied');
+  await mapleCard.getByRole('button', { name: /Maple Court/ }).click();
+  await expect(mapleCard.getByTestId('owner-contact')).toContainText('Olive Owner');
+  await expect(mapleCard.getByTestId('owner-contact')).toContainText('olive@example.com');
+  await expect(mapleCard.getByTestId('owner-contact')).toContainText('555-0142');
+  const row = mapleCard.getByRole('row', { name: /^1A/ });
+  await expect(row).toContainText('2 / 1.5');
+  await expect(row).toContainText('$1,200.50');
+  await expect(row).toContainText('Rented');
+  await expect(row).toContainText('Tess Tenant');
+  await expect(row).toContainText('tess@example.com');
+  await expect(row).toContainText('$1,150.00/month');
+  const shortDate = (iso: string) =>
+    new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  await expect(row).toContainText(`Start: ${shortDate(startDate)}`);
+  await expect(row).toContainText(`End: ${shortDate(endDate)}`);
+  await expect(row).toContainText('Deposit: $1,500.00');
+  await expect(mapleCard.getByRole('row', { name: /^2A/ })).toContainText('Available');
+  await expect(mapleCard.getByRole('row', { name: /^2A/ })).toContainText('No active lease');
+});
+
+test('a tenant is told the dashboard is for landlords', async ({ page }) => {
+  const userName = await signUpViaApi(page, 'Tenant');
+  await logIn(page, userName);
+  await page.goto('/');
+  await visit(page, '/landlord-dashboard');
+  await expect(
+    page.getByText('You need to be a Landlord or Admin to access this page.'),
+  ).toBeVisible();
+});
