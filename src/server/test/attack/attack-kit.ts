@@ -242,4 +242,4 @@ export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
 }
 
 /** What no answer may ever carry: stack frames, SQL, driver messages, password hashes. */
-export const LEAK_PATTERN = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|\$argon2|password_?hash|syntax error at|violates .* constraint|duplicate key value/i;
+export const LEAK_PATTERN = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|\$argon2|"passwordHash"\s*:|syntax error at|violates .* constraint|duplicate key value/i;
