@@ -4,7 +4,8 @@ import { MANAGER_ROLES, type Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
 import { forbidden, unauthorized } from '../../http/errors';
 import { toUser } from '../users/users.repository';
-import { deleteSession, findSessionUser } from './sessions.repository';
+import { deleteStaleRateLimits } from '../rate-limits/rate-limits.repository';
+import { deleteExpiredSessions, deleteSession, findSessionUser } from './sessions.repository';
 
 export const SESSION_COOKIE = 'porchlight_session';
 
@@ -24,7 +25,25 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const row = await findSessionUser(app.db, token, app.config.now(), app.config.session);
     request.user = row ? toUser(row) : null;
   });
+
+  // Housekeeping: ended sessions and old rate-limit counters are dropped every hour.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      void sweepExpired(app).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+    }, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 });
+
+const HOUSEKEEPING_INTERVAL_MS = 3_600_000;
+
+export async function sweepExpired(app: FastifyInstance): Promise<void> {
+  const now = app.config.now();
+  await deleteExpiredSessions(app.db, now, app.config.session);
+  await deleteStaleRateLimits(app.db, now);
+}
 
 export function setSessionCookie(
   request: FastifyRequest,

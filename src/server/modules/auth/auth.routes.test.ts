@@ -3,6 +3,7 @@ import { symbols } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, signUpAndLogin, type TestApp } from '../../test/test-app';
+import { sweepExpired } from './auth.plugin';
 import { sessionsTable } from './sessions.table';
 
 const PASSWORD = 'tidy-lantern-orchard-42';
@@ -91,6 +92,25 @@ describe('login, me and logout', () => {
     const first = sessionCookieOf(await loginRequest(t, { userName, password: PASSWORD }))!.value;
     const second = sessionCookieOf(await loginRequest(t, { userName, password: PASSWORD }))!.value;
     expect(first).not.toBe(second);
+  });
+
+  it('logging in again from the same browser ends the session it had', async () => {
+    const userName = uniqueName();
+    await signUp(t, userName);
+    const first = sessionCookieOf(await loginRequest(t, { userName, password: PASSWORD }))!.value;
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/authentication/login',
+      headers: { cookie: `porchlight_session=${first}` },
+      payload: { userName, password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    const old = await t.request({
+      method: 'GET',
+      url: '/api/authentication/me',
+      headers: { cookie: `porchlight_session=${first}` },
+    });
+    expect(old.statusCode).toBe(401);
   });
 
   it('answers a wrong password and an unknown user alike, with 401 and no cookie', async () => {
@@ -238,6 +258,18 @@ describe('session expiry', () => {
     t.clock.advance(5_000);
     await me(user);
     expect(sessionUpdates()).toBe(0);
+  });
+
+  it('housekeeping deletes ended sessions and keeps live ones', async () => {
+    const idle = await signUpAndLogin(t, 'Tenant');
+    t.clock.advance(6 * HOUR);
+    const live = await signUpAndLogin(t, 'Tenant');
+    t.clock.advance(7 * HOUR);
+    await sweepExpired(t.app);
+    const rows = await t.database.db.select({ userId: sessionsTable.userId }).from(sessionsTable);
+    const userIds = rows.map((row) => row.userId);
+    expect(userIds).toContain(live.user.id);
+    expect(userIds).not.toContain(idle.user.id);
   });
 
   it('uses the configured idle and absolute limits', async () => {

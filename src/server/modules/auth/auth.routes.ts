@@ -6,9 +6,9 @@ import { AppError, unauthorized } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { dummyPasswordHash, verifyPassword } from '../users/passwords';
 import { findUserByName, toUser } from '../users/users.repository';
-import { endSession, requireUser, setSessionCookie } from './auth.plugin';
+import { endSession, requireUser, SESSION_COOKIE, setSessionCookie } from './auth.plugin';
 import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle';
-import { createSession } from './sessions.repository';
+import { createSession, deleteSession } from './sessions.repository';
 
 const WRONG_CREDENTIALS = 'Wrong username or password';
 const TOO_MANY_ATTEMPTS = (seconds: number) =>
@@ -69,6 +69,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         throw unauthorized(WRONG_CREDENTIALS);
       }
       await clearLoginFailures(app.db, userName);
+      // A new token at every login; the session this browser had before ends.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession(app.db, previous);
       const token = await createSession(app.db, row.id, now);
       setSessionCookie(request, reply, token);
       request.log.info(

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   checkDelay,
   consumeRateLimit,
+  deleteStaleRateLimits,
   recordFailure,
   resetRateLimit,
 } from './rate-limits.repository';
@@ -141,5 +142,39 @@ describe('rate limits in the database', () => {
         delaySeconds: 10,
       });
     });
+  });
+
+  it('housekeeping drops only counters whose window started over a day ago', async () => {
+    const old = newKey();
+    const fresh = newKey();
+    await consumeRateLimit(db, { key: old, limit: 1, windowMs: MINUTE, now: start });
+    await consumeRateLimit(db, {
+      key: fresh,
+      limit: 1,
+      windowMs: MINUTE,
+      now: later(20 * 60 * MINUTE),
+    });
+    await deleteStaleRateLimits(db, later(24 * 60 * MINUTE + 1));
+    // The old key starts afresh; the fresh one still counts.
+    expect(
+      (
+        await consumeRateLimit(db, {
+          key: old,
+          limit: 1,
+          windowMs: 48 * 60 * MINUTE,
+          now: later(24 * 60 * MINUTE + 2),
+        })
+      ).allowed,
+    ).toBe(true);
+    expect(
+      (
+        await consumeRateLimit(db, {
+          key: fresh,
+          limit: 1,
+          windowMs: 48 * 60 * MINUTE,
+          now: later(24 * 60 * MINUTE + 2),
+        })
+      ).allowed,
+    ).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitsTable } from './rate-limits.table';
 
@@ -131,4 +131,21 @@ function delayMs(excess: number, policy: DelayPolicy): number {
 
 function secondsUntil(time: number, now: Date): number {
   return Math.max(1, Math.ceil((time - now.getTime()) / 1000));
+}
+
+/** Counters kept at most this long after their window started (no window may be longer). */
+export const RATE_LIMIT_RETENTION_MS = 24 * 3_600_000;
+
+/** Housekeeping: drop counters whose window and delay are long over. */
+export async function deleteStaleRateLimits(db: Database, now: Date): Promise<number> {
+  const rows = await db
+    .delete(t)
+    .where(
+      and(
+        lt(t.windowStartedAt, new Date(now.getTime() - RATE_LIMIT_RETENTION_MS)),
+        or(isNull(t.blockedUntil), lt(t.blockedUntil, now)),
+      ),
+    )
+    .returning({ key: t.key });
+  return rows.length;
 }
