@@ -39,7 +39,7 @@ export function UnitsPage() {
       key: 'status',
       header: 'Status',
       render: (u) => (
-        <Badge color={STATUS_COLORS[u.status]} variant="light">
+        <Badge color={STATUS_COLORS[u.status]} variant="light" c="dark.8">
           {u.status}
         </Badge>
       ),

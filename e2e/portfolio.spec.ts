@@ -1,0 +1,191 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+
+/** Accepts the next browser confirm (the spec's delete confirmation) and checks what it asked. */
+function acceptNextConfirm(page: Page, expected: RegExp) {
+  page.once('dialog', async (dialog) => {
+    expect(dialog.type()).toBe('confirm');
+    expect(dialog.message()).toMatch(expected);
+    await dialog.accept();
+  });
+}
+
+/**
+ * Logs in through the API (the session cookie lands in the page's context) and stores the user
+ * where the app keeps it (SPEC section 3: local storage), so this journey does not depend on
+ * the login screen.
+ */
+async function logIn(page: Page, userName: string) {
+  const login = await page.request.post('/api/authentication/login', { data: { userName, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  const me = await page.request.get('/api/authentication/me');
+  expect(me.status()).toBe(200);
+  const user = await me.json();
+  await page.goto('/');
+  await page.evaluate((stored) => localStorage.setItem('porchlight.user', stored), JSON.stringify(user));
+  await page.reload();
+  await expect(page.getByTestId('header-user')).toContainText(userName);
+}
+
+const success = (page: Page) => page.getByTestId('success-banner');
+const failure = (page: Page) => page.getByTestId('error-banner');
+
+test('a landlord creates, edits and deletes a property, a unit and a staff member through the screens', async ({ page }) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logIn(page, landlord);
+  const propertyName = uniqueName('Maple Court ');
+  const renamed = `${propertyName} East`;
+
+  // Staff need a property first.
+  await visit(page, '/staff/create');
+  await expect(page.getByText('No properties found for your account. Please create a property first.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Staff Member' })).toBeDisabled();
+
+  // Property: create.
+  await visit(page, '/property/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible();
+  await expect(page.getByText('No properties yet')).toBeVisible();
+  await page.getByLabel('Name').fill(propertyName);
+  await page.getByLabel('Address').fill('12 Maple Street');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State').fill('1L');
+  await page.getByLabel('Zip code').fill('62701');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  await expect(page.getByText('State must be exactly 2 letters')).toBeVisible();
+  await page.getByLabel('State').fill('il');
+  await page.getByLabel('Description').fill('Quiet brick building');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  await expect(success(page)).toHaveText('Property added successfully!');
+  const table = page.getByRole('table', { name: 'Your properties' });
+  await expect(table.getByRole('row', { name: new RegExp(propertyName) })).toContainText('IL');
+
+  // Property: edit inline, with Cancel available.
+  await page.getByRole('button', { name: `Edit ${propertyName}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Property' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(propertyName);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(page, 'property edit');
+  await page.getByLabel('Name').fill(renamed);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(success(page)).toHaveText('Property updated successfully!');
+  await expect(page.getByRole('heading', { name: 'Create Property' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(table.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
+
+  // Unit: create.
+  await visit(page, '/unit/create');
+  await expect(page.getByLabel('Status')).toHaveValue('Available');
+  await page.getByLabel('Unit number').fill('101');
+  await page.getByLabel('Property').selectOption({ label: renamed });
+  await page.getByLabel('Bedrooms').fill('2');
+  await page.getByLabel('Bathrooms').fill('1.5');
+  await page.getByLabel('Square feet').fill('850.25');
+  await page.getByLabel('Rent').fill('1450.50');
+  await page.getByRole('button', { name: 'Create Unit' }).click();
+  await expect(success(page)).toHaveText('Unit added successfully!');
+
+  // A second unit with the same number in the same property: the server's message.
+  await page.getByLabel('Unit number').fill('101');
+  await page.getByLabel('Property').selectOption({ label: renamed });
+  await page.getByRole('button', { name: 'Create Unit' }).click();
+  await expect(failure(page)).toHaveText('Unit 101 already exists in this property');
+
+  // Unit: the list, then edit through /unit/{id}.
+  await visit(page, '/units');
+  const unitRow = page.getByRole('row', { name: /101/ });
+  await expect(unitRow).toContainText('$1,450.50');
+  await expect(unitRow).toContainText(renamed);
+  await expect(unitRow).toContainText('Available');
+  await unitRow.getByRole('link', { name: 'Edit unit 101' }).click();
+  await expect(page).toHaveURL(/\/unit\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Edit Unit' })).toBeVisible();
+  await expect(page.getByLabel('Unit number')).toHaveValue('101');
+  await expect(page.getByLabel('Bathrooms')).toHaveValue('1.5');
+  await page.getByLabel('Rent').fill('1500');
+  await page.getByLabel('Status').selectOption('Rented');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(success(page)).toHaveText('Unit updated successfully!');
+  await expect(page).toHaveURL(/\/unit\/create$/);
+  await expect(page.getByRole('heading', { name: 'Create Unit' })).toBeVisible();
+  await page.getByRole('link', { name: 'View all units' }).click();
+  await expect(page.getByRole('row', { name: /101/ })).toContainText('$1,500.00');
+  await expect(page.getByRole('row', { name: /101/ })).toContainText('Rented');
+
+  // Staff: 'Please select a property', then create.
+  await visit(page, '/staff/create');
+  await page.getByLabel('First name').fill('  Rosa ');
+  await page.getByLabel('Last name').fill('Diaz');
+  await page.getByLabel('Email').fill('Rosa.Diaz@Example.com');
+  await page.getByLabel('Phone').fill('555-0142');
+  await page.getByLabel('Position').fill('Superintendent');
+  await page.getByRole('button', { name: 'Create Staff Member' }).click();
+  await expect(failure(page)).toHaveText('Please select a property');
+  await page.getByLabel('Property').selectOption({ label: renamed });
+  await page.getByRole('button', { name: 'Create Staff Member' }).click();
+  await expect(success(page)).toHaveText('Staff member added successfully!');
+  await expect(page.getByLabel('First name')).toHaveValue('');
+
+  // Staff: list, edit, delete.
+  await page.getByRole('link', { name: 'View all staff' }).click();
+  const staffRow = page.getByRole('row', { name: /Rosa Diaz/ });
+  await expect(staffRow).toContainText('rosa.diaz@example.com');
+  await expect(staffRow).toContainText(renamed);
+  await staffRow.getByRole('link', { name: 'Edit Rosa Diaz' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Staff Member' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Rosa');
+  await page.getByLabel('Position').fill('Property Manager');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(success(page)).toHaveText('Staff member updated successfully!');
+  await visit(page, '/staff');
+  await expect(page.getByRole('row', { name: /Rosa Diaz/ })).toContainText('Property Manager');
+  acceptNextConfirm(page, /Rosa Diaz/);
+  await page.getByRole('button', { name: 'Delete Rosa Diaz' }).click();
+  await expect(success(page)).toHaveText('Staff member deleted successfully!');
+  await expect(page.getByText('No staff yet')).toBeVisible();
+
+  // The property cannot go while it has a unit: the server says what to remove first.
+  await visit(page, '/property/create');
+  acceptNextConfirm(page, new RegExp(renamed));
+  await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await expect(failure(page)).toHaveText('This property still has 1 unit. Delete its units first, then delete the property.');
+
+  // Unit: delete, then the property.
+  await visit(page, '/units');
+  acceptNextConfirm(page, /unit 101/);
+  await page.getByRole('button', { name: 'Delete unit 101' }).click();
+  await expect(success(page)).toHaveText('Unit deleted successfully!');
+  await expect(page.getByText('No units yet')).toBeVisible();
+
+  await visit(page, '/property/create');
+  acceptNextConfirm(page, new RegExp(renamed));
+  await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await expect(success(page)).toHaveText('Property deleted successfully!');
+  await expect(page.getByText('No properties yet')).toBeVisible();
+});
+
+test('a declined confirm deletes nothing, and a tenant is refused the management screens', async ({ page }) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logIn(page, landlord);
+  const name = uniqueName('Kept Place ');
+  await visit(page, '/property/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Address').fill('1 Kept Road');
+  await page.getByLabel('City').fill('Salem');
+  await page.getByLabel('State').fill('OR');
+  await page.getByLabel('Zip code').fill('97301-1234');
+  await page.getByRole('button', { name: 'Create Property' }).click();
+  await expect(success(page)).toHaveText('Property added successfully!');
+  page.once('dialog', (dialog) => dialog.dismiss());
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  const tenant = await signUpViaApi(page, 'Tenant');
+  await logIn(page, tenant);
+  for (const path of ['/property/create', '/units', '/staff/create']) {
+    await visit(page, path);
+    await expect(page.getByText('You need to be a Landlord or Admin to access this page.')).toBeVisible();
+  }
+});
