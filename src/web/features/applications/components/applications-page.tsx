@@ -18,7 +18,7 @@ const columns: Column<Application>[] = [
     key: 'status',
     header: 'Status',
     render: (a) => (
-      <Badge color={STATUS_COLORS[a.status]} variant="light" autoContrast>
+      <Badge color={STATUS_COLORS[a.status]} variant="light" c="dark.8">
         {a.status}
       </Badge>
     ),
@@ -125,8 +125,8 @@ export function ApplicationsPage() {
                   </Tooltip>
                   <Button
                     size="xs"
-                    color="red"
-                    variant="light"
+                    variant="default"
+                    c="red.9"
                     aria-label={`Reject ${fullName(a)}`}
                     disabled={busy}
                     onClick={() => void handleReject(a)}

@@ -27,7 +27,7 @@ const columns: Column<Lease>[] = [
     key: 'status',
     header: 'Status',
     render: (l) => (
-      <Badge color={STATUS_COLORS[l.status]} variant="light" autoContrast>
+      <Badge color={STATUS_COLORS[l.status]} variant="light" c="dark.8">
         {l.status}
       </Badge>
     ),
@@ -146,8 +146,8 @@ export function LeasesPage() {
                 </Button>
                 <Button
                   size="xs"
-                  color="red"
-                  variant="light"
+                  variant="default"
+                  c="red.9"
                   aria-label={`Delete lease of ${fullName(l)}`}
                   disabled={remove.isPending}
                   onClick={() => void handleDelete(l)}

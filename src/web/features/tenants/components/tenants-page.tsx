@@ -73,8 +73,8 @@ export function TenantsPage() {
                 </Button>
                 <Button
                   size="xs"
-                  color="red"
-                  variant="light"
+                  variant="default"
+                  c="red.9"
                   aria-label={`Delete ${fullName(t)}`}
                   disabled={remove.isPending}
                   onClick={() => void handleDelete(t)}

@@ -1,0 +1,165 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, logInViaUi, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+
+/** A property with one Available unit, created through the API with the logged-in session. */
+async function createPropertyWithUnit(request: APIRequestContext, unitNumber = '101') {
+  const name = uniqueName('Maple Court ');
+  const property = await request.post('/api/properties', {
+    data: { name, address: '12 Maple St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+  });
+  expect(property.status(), await property.text()).toBe(201);
+  const propertyId = (await property.json()).id as number;
+  const unit = await request.post('/api/units', {
+    data: { unitNumber, propertyId, bedrooms: 2, bathrooms: 1, squareFeet: 850, rent: 1450, status: 'Available' },
+  });
+  expect(unit.status(), await unit.text()).toBe(201);
+  return { name, propertyId, unitId: (await unit.json()).id as number, unitNumber };
+}
+
+/** The open dialog alone, checked with axe (the page behind it is another screen's concern). */
+async function expectDialogAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a landlord creates a tenant and a lease through the screens', async ({ page }) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logInViaUi(page, landlord);
+  const { name, unitNumber } = await createPropertyWithUnit(page.request);
+
+  // Tenant form: the only Available unit is offered.
+  await visit(page, '/tenant/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Tenant' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Tenant' }).click();
+  await expect(page.getByText('Please select a unit')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
+  await page.getByRole('option', { name: `${name} · Unit ${unitNumber}` }).click();
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Phone number').fill('555-0142');
+  await page.getByLabel('Email').fill('grace@example.com');
+  await page.getByRole('button', { name: 'Create Tenant' }).click();
+  await expect(page.getByText('Tenant added successfully!')).toBeVisible();
+
+  // The unit is Rented now: no other unit to offer, so the form cannot be submitted.
+  await expect(page.getByText('No available units found for your properties.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Tenant' })).toBeDisabled();
+
+  // The list finds the tenant by unit number.
+  await page.getByRole('link', { name: 'View all tenants' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+  await page.getByLabel('Search by first name, last name or unit number').fill(unitNumber);
+  await expect(page.getByRole('cell', { name: 'Grace Hopper', exact: true })).toBeVisible();
+  await page.getByLabel('Search by first name, last name or unit number').fill('nobody-here');
+  await expect(page.getByRole('cell', { name: 'Grace Hopper', exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Lease form: choosing the tenant copies unit number and names.
+  await visit(page, '/lease/create');
+  await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
+  await page.getByRole('option', { name: `Grace Hopper (Unit ${unitNumber})` }).click();
+  await expect(page.getByLabel('Unit number')).toHaveValue(unitNumber);
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+  await expect(page.getByLabel('Last name')).toHaveValue('Hopper');
+  await page.getByLabel('Start date').fill('2026-01-01');
+  await page.getByLabel('End date').fill('2026-12-31');
+  await page.getByLabel('Rent').fill('1450.5');
+  await page.getByLabel('Deposit').fill('2000');
+  await page.getByRole('button', { name: 'Create Lease' }).click();
+  await expect(page.getByText('Lease added successfully!')).toBeVisible();
+
+  // The list shows en-US dates and money, and filters by status.
+  await visit(page, '/leases');
+  const row = page.getByRole('row', { name: /Grace Hopper/ });
+  await expect(row).toContainText('Jan 1, 2026');
+  await expect(row).toContainText('Dec 31, 2026');
+  await expect(row).toContainText('$1,450.50');
+  await expect(row).toContainText('$2,000.00');
+  await expect(row).toContainText('Active');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Terminated' }).click();
+  await expect(page.getByText('No leases match these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByLabel('Start date from').fill('2026-01-01');
+  await page.getByLabel('End date to').fill('2026-12-31');
+  await expect(page.getByRole('row', { name: /Grace Hopper/ })).toBeVisible();
+
+  // Editing the lease returns the form to create mode with the success message.
+  await page.getByRole('link', { name: 'Edit lease of Grace Hopper' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Lease' })).toBeVisible();
+  await expect(page.getByLabel('Rent')).toHaveValue('$1,450.5');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Expired' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Lease updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Lease' })).toBeVisible();
+
+  // A tenant with a lease cannot be deleted; the server says why.
+  await visit(page, '/tenants');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete Grace Hopper' }).click();
+  await expect(page.getByTestId('error-banner')).toContainText("Delete this tenant's leases first");
+});
+
+test('a visitor applies for a unit and the landlord approves: the tenant appears and the unit is Rented', async ({ page }) => {
+  // The landlord's portfolio, set up through the API; then the session is dropped.
+  const landlord = await signUpViaApi(page, 'Landlord');
+  const login = await page.request.post('/api/authentication/login', { data: { userName: landlord, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { name, unitId, unitNumber } = await createPropertyWithUnit(page.request, '7B');
+  expect((await page.request.post('/api/authentication/logout')).ok()).toBe(true);
+
+  // A visitor opens 'Rent This Unit' from the public browser.
+  await visit(page, '/properties');
+  await page.getByLabel('Search properties').fill(name);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+  await card.getByRole('button', { name: 'Show units' }).click();
+  await page.getByRole('button', { name: `Rent This Unit: unit ${unitNumber}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(name);
+  await expectDialogAccessible(page);
+
+  // Required fields are checked before anything is sent.
+  await dialog.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(dialog.getByText('First name is required')).toBeVisible();
+  await expect(dialog.getByText('Desired move-in date must be a date (YYYY-MM-DD)')).toBeVisible();
+
+  const moveIn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('First name').fill('Jane');
+  await dialog.getByLabel('Last name').fill('Applicant');
+  await dialog.getByLabel('Email').fill('jane@example.com');
+  await dialog.getByLabel('Phone').fill('555-0199');
+  await dialog.getByLabel('Desired move-in date').fill(moveIn);
+  await dialog.getByLabel('Message').fill('I have a quiet cat.');
+  await dialog.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(dialog.getByText("Rental application submitted successfully! We'll contact you soon.")).toBeVisible();
+  // The modal closes itself after 3 seconds.
+  await expect(dialog).toBeHidden({ timeout: 6_000 });
+
+  // The landlord reviews it on /applications.
+  await logInViaUi(page, landlord);
+  await visit(page, '/applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rental Applications' })).toBeVisible();
+  const row = page.getByRole('row', { name: /Jane Applicant/ });
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText(`Unit ${unitNumber}`);
+  await expect(row).toContainText('I have a quiet cat.');
+  await row.getByRole('button', { name: 'Approve Jane Applicant' }).click();
+  await expect(page.getByText(`Application approved: Jane Applicant is now a tenant of Unit ${unitNumber}.`)).toBeVisible();
+  await expect(row).toContainText('Approved');
+  await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+
+  await visit(page, '/tenants');
+  await expect(page.getByRole('row', { name: /Jane Applicant/ })).toContainText(unitNumber);
+  const unit = await page.request.get(`/api/units/${unitId}`);
+  expect((await unit.json()).status).toBe('Rented');
+  await visit(page, '/units');
+  await expect(page.getByRole('row', { name: new RegExp(`${unitNumber}`) }).first()).toContainText('Rented');
+});
