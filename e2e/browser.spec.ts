@@ -158,3 +158,28 @@ test('a logged-in tenant is welcomed on the property browser', async ({ page }) 
   ).toBeVisible();
   await expect(page.getByText(`Welcome, ${userName}!`)).toBeVisible();
 });
+
+test('the browser reads the catalogue page by page and loads more on request', async ({ page }) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logIn(page, landlord);
+  const word = uniqueName('Quokka');
+  for (let i = 1; i <= 13; i++) {
+    await post(page.request, '/api/properties', {
+      name: `${word} ${String(i).padStart(2, '0')}`,
+      address: `${i} Paging Way`,
+      city: 'Albany',
+      state: 'NY',
+      zipCode: '12207',
+    });
+  }
+  await visit(page, '/properties');
+  await page.getByLabel('Search properties').fill(word);
+  await expect(page.getByTestId('search-summary')).toHaveText(
+    `Found 13 properties matching "${word}"`,
+  );
+  await expect(page.getByTestId('property-card')).toHaveCount(12);
+  await expect(page.getByText('Showing 12 of 13')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByTestId('property-card')).toHaveCount(13);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});

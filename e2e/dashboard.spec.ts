@@ -150,6 +150,28 @@ test('a landlord sees their figures and an expanded property with tenant and lea
   await expect(mapleCard.getByRole('row', { name: /^2A/ })).toContainText('No active lease');
 });
 
+test('a landlord with many properties sees 20 cards and can show more', async ({ page }) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logIn(page, userName);
+  for (let i = 1; i <= 21; i++) {
+    await post(page.request, '/api/properties', {
+      name: `Block ${String(i).padStart(2, '0')}`,
+      address: `${i} Long Road`,
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+    });
+  }
+  await visit(page, '/landlord-dashboard');
+  await expect(
+    page.getByTestId('summary-card').filter({ hasText: 'Total Properties' }),
+  ).toContainText('21');
+  await expect(page.getByTestId('property-card')).toHaveCount(20);
+  await page.getByRole('button', { name: 'Show more properties (1 more)' }).click();
+  await expect(page.getByTestId('property-card')).toHaveCount(21);
+  await expect(page.getByTestId('property-card').last()).toContainText('Block 21');
+});
+
 test('a tenant is told the dashboard is for landlords', async ({ page }) => {
   const userName = await signUpViaApi(page, 'Tenant');
   await logIn(page, userName);

@@ -1,4 +1,5 @@
-import { Alert, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
@@ -44,7 +45,10 @@ export function DashboardPage() {
                 <Text size="sm" mb="sm">
                   {data.summary.pendingApplications} pending rental{' '}
                   {data.summary.pendingApplications === 1 ? 'application' : 'applications'} to
-                  review.
+                  review.{' '}
+                  <Anchor component={Link} to="/applications" c="indigo.8">
+                    Review applications
+                  </Anchor>
                 </Text>
               ) : null}
               <PropertyCards properties={data.properties ?? []} />
