@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 
+/** The largest id an integer (int4) column holds: a larger one cannot exist, and the database would refuse it. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id, from a path parameter or a body. */
-export const idSchema = z.coerce.number().int().positive();
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID, 'Id is too large');
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** PostgreSQL text cannot hold the NUL character: refuse it as bad input instead of failing to store it. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = (label: string) => `${label} must not contain control characters`;
 
 /** Every error answer has a human message; validation errors add the fields. */
 export const errorBodySchema = z.object({
@@ -19,7 +26,8 @@ export const requiredText = (label: string, max: number = LIMITS.shortText) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_MESSAGE(label));
 
 /** Trimmed text that may be empty; empty becomes null. */
 export const optionalText = (label: string, max: number = LIMITS.longText) =>
@@ -27,6 +35,7 @@ export const optionalText = (label: string, max: number = LIMITS.longText) =>
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_MESSAGE(label))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -42,7 +51,8 @@ export const phoneSchema = (label = 'Phone') =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(LIMITS.phone, `${label} must be at most ${LIMITS.phone} characters`);
+    .max(LIMITS.phone, `${label} must be at most ${LIMITS.phone} characters`)
+    .refine(hasNoNul, NUL_MESSAGE(label));
 
 /** Only http(s) links: never javascript:, data: or anything a browser would run. */
 export const imageUrlSchema = z
@@ -58,7 +68,7 @@ export const imageUrlSchema = z
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(value) && hasNoNul(value);
   } catch {
     return false;
   }
@@ -95,8 +105,8 @@ export const listQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).refine(hasNoNul, NUL_MESSAGE('Search')).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_ID).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
