@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { imageUrlSchema, listQuerySchema, optionalText, requiredText } from './common';
+import { MAX_ID, imageUrlSchema, listQuerySchema, optionalText, requiredText } from './common';
 import { unitSchema } from './units';
 
 /** The owner's public contact, as every property answer carries it (visitors may see it). */
@@ -53,13 +53,13 @@ export const createPropertyBodySchema = z.object({
   state: stateSchema,
   zipCode: zipCodeSchema,
   imageUrl: imageUrlSchema,
-  userId: z.number().int().positive().nullish(),
+  userId: z.number().int().positive().max(MAX_ID).nullish(),
 });
 export type CreatePropertyBody = z.infer<typeof createPropertyBodySchema>;
 export type PropertyFormValues = z.input<typeof createPropertyBodySchema>;
 
 export const updatePropertyBodySchema = createPropertyBodySchema.extend({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
 });
 export type UpdatePropertyBody = z.infer<typeof updatePropertyBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { emailSchema, phoneSchema, requiredText } from './common';
+import { MAX_ID, emailSchema, phoneSchema, requiredText } from './common';
 
 export const staffSchema = z.object({
   id: z.number().int(),
@@ -23,7 +23,8 @@ export const createStaffBodySchema = z.object({
   propertyId: z
     .number({ error: SELECT_PROPERTY_MESSAGE })
     .int(SELECT_PROPERTY_MESSAGE)
-    .positive(SELECT_PROPERTY_MESSAGE),
+    .positive(SELECT_PROPERTY_MESSAGE)
+    .max(MAX_ID, SELECT_PROPERTY_MESSAGE),
   firstName: requiredText('First name', LIMITS.staffName),
   lastName: requiredText('Last name', LIMITS.staffName),
   email: emailSchema('Email', LIMITS.staffEmail).transform((value) => value.toLowerCase()),
@@ -34,6 +35,6 @@ export type CreateStaffBody = z.infer<typeof createStaffBodySchema>;
 export type StaffFormValues = z.input<typeof createStaffBodySchema>;
 
 export const updateStaffBodySchema = createStaffBodySchema.extend({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
 });
 export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;

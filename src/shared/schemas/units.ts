@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UNIT_STATUSES } from '../constants';
-import { hasAtMostDecimals, imageUrlSchema, moneySchema, optionalText, requiredText } from './common';
+import { MAX_ID, hasAtMostDecimals, imageUrlSchema, moneySchema, optionalText, requiredText } from './common';
 
 export const unitSchema = z.object({
   id: z.number().int(),
@@ -24,7 +24,8 @@ export const createUnitBodySchema = z.object({
   propertyId: z
     .number({ error: 'Please select a property' })
     .int('Please select a property')
-    .positive('Please select a property'),
+    .positive('Please select a property')
+    .max(MAX_ID, 'Please select a property'),
   description: optionalText('Description'),
   imageUrl: imageUrlSchema,
   bedrooms: z
@@ -51,6 +52,6 @@ export type CreateUnitBody = z.infer<typeof createUnitBodySchema>;
 export type UnitFormValues = z.input<typeof createUnitBodySchema>;
 
 export const updateUnitBodySchema = createUnitBodySchema.extend({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
 });
 export type UpdateUnitBody = z.infer<typeof updateUnitBodySchema>;

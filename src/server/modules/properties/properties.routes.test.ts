@@ -332,6 +332,31 @@ describe('properties API', () => {
     });
   });
 
+  describe('hostile input', () => {
+    it('answers 4xx, never 5xx, for ids beyond the integer range, NUL characters and huge offsets, storing nothing', async () => {
+      const before = await countAll();
+      const cases = [
+        { method: 'GET', url: '/api/properties/99999999999' },
+        { method: 'PUT', url: '/api/properties/99999999999', payload: validProperty },
+        { method: 'DELETE', url: '/api/properties/99999999999' },
+        { method: 'GET', url: '/api/properties?q=%00' },
+        { method: 'GET', url: '/api/properties?offset=99999999999999999999' },
+        { method: 'POST', url: '/api/properties', payload: { ...validProperty, name: 'a\u0000b' } },
+        { method: 'POST', url: '/api/properties', payload: { ...validProperty, description: 'a\u0000b' } },
+        { method: 'POST', url: '/api/properties', payload: { ...validProperty, imageUrl: 'https://example.com/\u0000' } },
+        { method: 'POST', url: '/api/properties', payload: { ...validProperty, userId: 99999999999 } },
+        { method: 'POST', url: '/api/properties', payload: [] },
+        { method: 'POST', url: '/api/properties', payload: 'null', headers: { 'content-type': 'application/json' } },
+      ] as const;
+      for (const options of cases) {
+        const response = await admin.request(options as never);
+        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeLessThan(500);
+      }
+      expect(await countAll()).toBe(before);
+    });
+  });
+
   describe('DELETE /api/properties/{id}', () => {
     it('deletes the landlord\'s own property with its staff and answers 204', async () => {
       const property = await create(landlord, { name: 'Going' });

@@ -217,6 +217,27 @@ describe('staff API', () => {
     });
   });
 
+  describe('hostile input', () => {
+    it('answers 4xx, never 5xx, for ids beyond the integer range and NUL characters, storing nothing', async () => {
+      const before = await allRows();
+      const cases = [
+        { method: 'GET', url: '/api/staff/99999999999' },
+        { method: 'PUT', url: '/api/staff/99999999999', payload: { ...validStaff, propertyId } },
+        { method: 'DELETE', url: '/api/staff/99999999999' },
+        { method: 'GET', url: '/api/staff?q=%00' },
+        { method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId: 99999999999 } },
+        { method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId, position: 'Boss\u0000' } },
+        { method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId, phone: '\u0000' } },
+      ] as const;
+      for (const options of cases) {
+        const response = await admin.request(options as never);
+        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeLessThan(500);
+      }
+      expect(await allRows()).toEqual(before);
+    });
+  });
+
   describe('DELETE /api/staff/{id}', () => {
     it('deletes the landlord\'s own staff member', async () => {
       const staff = await create(landlord);

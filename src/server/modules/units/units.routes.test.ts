@@ -247,6 +247,28 @@ describe('units API', () => {
     });
   });
 
+  describe('hostile input', () => {
+    it('answers 4xx, never 5xx, for ids beyond the integer range and NUL characters, storing nothing', async () => {
+      const before = await countAll();
+      const cases = [
+        { method: 'GET', url: '/api/units/99999999999' },
+        { method: 'PUT', url: '/api/units/99999999999', payload: { ...validUnit, propertyId } },
+        { method: 'DELETE', url: '/api/units/99999999999' },
+        { method: 'GET', url: '/api/units?q=%00' },
+        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId: 99999999999 } },
+        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId, unitNumber: 'A\u0000' } },
+        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId, bathrooms: 1e300 } },
+        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId, squareFeet: 1e12 } },
+      ] as const;
+      for (const options of cases) {
+        const response = await admin.request(options as never);
+        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeLessThan(500);
+      }
+      expect(await countAll()).toBe(before);
+    });
+  });
+
   describe('DELETE /api/units/{id}', () => {
     it('deletes the landlord\'s own unit', async () => {
       const unit = await create(landlord);
