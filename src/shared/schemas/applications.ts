@@ -7,7 +7,11 @@ import { calendarDateSchema, emailSchema, phoneSchema, requiredText } from './co
  * in the past: the server checks that against its own clock and the landlord's time zone.
  */
 export const applicationBodySchema = z.object({
-  unitId: z.coerce.number({ error: 'Unit is required' }).int().positive('Unit is required'),
+  unitId: z.coerce
+    .number({ error: 'Unit is required' })
+    .int('Unit is required')
+    .positive('Unit is required')
+    .max(2_147_483_647, 'Unit is required'),
   unitNumber: z.string().max(200).nullish(),
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),

@@ -15,7 +15,8 @@ export const leaseBodySchema = z
     tenantId: z.coerce
       .number({ error: 'Please select a tenant' })
       .int('Please select a tenant')
-      .positive('Please select a tenant'),
+      .positive('Please select a tenant')
+      .max(2_147_483_647, 'Please select a tenant'),
     unitNumber: z.string().max(200).nullish(),
     firstName: z.string().max(200).nullish(),
     lastName: z.string().max(200).nullish(),

@@ -5,7 +5,9 @@ import { emailSchema, phoneSchema, requiredText } from './common';
 export const unitChoiceSchema = z.coerce
   .number({ error: 'Please select a unit' })
   .int('Please select a unit')
-  .positive('Please select a unit');
+  .positive('Please select a unit')
+  // Ids are int4 in the database: a larger number cannot name a unit.
+  .max(2_147_483_647, 'Please select a unit');
 
 /**
  * The tenant form and POST/PUT /api/tenants. unitNumber may be sent (the spec's body has

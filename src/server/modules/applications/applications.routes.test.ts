@@ -105,6 +105,7 @@ describe('rental applications', () => {
       [{ firstName: '' }, 'firstName'],
       [{ lastName: undefined }, 'lastName'],
       [{ unitId: undefined }, 'unitId'],
+      [{ unitId: 2_147_483_648 }, 'unitId'],
     ];
     for (const [override, field] of cases) {
       const response = await apply(units[0]!.id, override);

@@ -85,6 +85,7 @@ describe('leases', () => {
       [{ rent: '1000' }, 'rent'],
       [{ status: 'Pending' }, 'status'],
       [{ tenantId: undefined }, 'tenantId'],
+      [{ tenantId: 2_147_483_648 }, 'tenantId'],
     ];
     for (const [override, field] of cases) {
       const response = await landlord.request({ method: 'POST', url: '/api/leases', payload: leaseBody(tenant.id, override) });

@@ -73,6 +73,7 @@ describe('tenants', () => {
       [{ lastName: undefined }, 'lastName'],
       [{ unitId: 0 }, 'unitId'],
       [{ unitId: 'abc' }, 'unitId'],
+      [{ unitId: 2_147_483_648 }, 'unitId'],
     ];
     for (const [override, field] of cases) {
       const response = await landlord.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(unitId, override) });
