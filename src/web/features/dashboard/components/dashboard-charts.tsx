@@ -6,6 +6,16 @@ import { formatMoney } from '../../../lib/format';
 
 /** How many properties the rent chart shows; the rest would be unreadable slivers. */
 const TOP_PROPERTIES = 8;
+const NAME_LENGTH = 22;
+
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const shortName = (name: string) =>
+  name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH - 1)}…` : name;
 
 /** Occupancy and rent by property: what a landlord looks at rather than reads. */
 export function DashboardCharts({
@@ -76,13 +86,14 @@ export function DashboardCharts({
         ) : (
           <figure style={{ margin: 0 }} aria-label="Monthly rent of current leases by property">
             <BarChart
-              h={Math.max(120, topByRent.length * 36)}
+              h={Math.max(120, topByRent.length * 40 + 40)}
               data={topByRent}
               dataKey="property"
               orientation="vertical"
               series={[{ name: 'rent', label: 'Monthly rent', color: 'indigo.7' }]}
               valueFormatter={formatMoney}
-              yAxisProps={{ width: 110 }}
+              yAxisProps={{ width: 150, tickFormatter: shortName, interval: 0 }}
+              xAxisProps={{ tickFormatter: (value: number) => compactUsd.format(value) }}
               gridAxis="none"
             />
             {properties.length > TOP_PROPERTIES ? (

@@ -14,7 +14,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
   ];
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 3, lg: 6 }}
+      cols={{ base: 2, sm: 3, xl: 6 }}
       spacing="sm"
       mb="lg"
       component="ul"
@@ -25,7 +25,7 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
           <Text size="sm" c="dimmed">
             {card.label}
           </Text>
-          <Text fw={700} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={700} fz="xl" style={{ overflowWrap: 'break-word' }}>
             {card.value}
           </Text>
         </Paper>
