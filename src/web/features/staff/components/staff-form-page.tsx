@@ -47,7 +47,8 @@ const validateStaff = schemaResolver(createStaffBodySchema, { sync: true });
 export function StaffFormPage() {
   const params = useParams();
   const staffId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const isEdit = params.id !== undefined;
+  // An id that is not a number cannot be edited: the form is in create mode.
+  const isEdit = staffId !== undefined;
   const navigate = useNavigate();
   const location = useLocation();
   const properties = useMyProperties();
@@ -62,8 +63,11 @@ export function StaffFormPage() {
 
   const carried = (location.state as { success?: string } | null)?.success;
   useEffect(() => {
-    if (carried) showSuccess(carried);
-  }, [carried, showSuccess]);
+    if (!carried) return;
+    showSuccess(carried);
+    // Shown once: a reload or going back does not repeat it.
+    navigate(location.pathname, { replace: true, state: null });
+  }, [carried, showSuccess, navigate, location.pathname]);
 
   useEffect(() => {
     if (staff.data) {
@@ -127,7 +131,7 @@ export function StaffFormPage() {
         onSubmit={handleSubmit}
         onCancel={() => navigate('/staff/create')}
         listLink={{ to: '/staff', label: 'View all staff' }}
-        submitDisabled={noProperties || !properties.isSuccess}
+        submitDisabled={noProperties || !properties.isSuccess || (isEdit && staff.isPending)}
       >
         <Stack gap="sm">
           <NativeSelect label="Property" required data={propertyOptions} {...form.getInputProps('propertyId')} />

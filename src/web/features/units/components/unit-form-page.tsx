@@ -72,7 +72,8 @@ const validateUnit = schemaResolver(createUnitBodySchema, { sync: true });
 export function UnitFormPage() {
   const params = useParams();
   const unitId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const isEdit = params.id !== undefined;
+  // An id that is not a number cannot be edited: the form is in create mode.
+  const isEdit = unitId !== undefined;
   const navigate = useNavigate();
   const location = useLocation();
   const properties = useMyProperties();
@@ -88,8 +89,11 @@ export function UnitFormPage() {
   // A save in edit mode returns here in create mode, carrying its message.
   const carried = (location.state as { success?: string } | null)?.success;
   useEffect(() => {
-    if (carried) showSuccess(carried);
-  }, [carried, showSuccess]);
+    if (!carried) return;
+    showSuccess(carried);
+    // Shown once: a reload or going back does not repeat it.
+    navigate(location.pathname, { replace: true, state: null });
+  }, [carried, showSuccess, navigate, location.pathname]);
 
   useEffect(() => {
     if (unit.data) {
@@ -148,7 +152,7 @@ export function UnitFormPage() {
         onSubmit={handleSubmit}
         onCancel={() => navigate('/unit/create')}
         listLink={{ to: '/units', label: 'View all units' }}
-        submitDisabled={noProperties || (isEdit && unit.isPending && unitId !== undefined)}
+        submitDisabled={noProperties || (isEdit && unit.isPending)}
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
