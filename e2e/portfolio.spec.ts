@@ -163,18 +163,21 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await expect(page.getByText('No properties yet')).toBeVisible();
 });
 
-test('a declined confirm deletes nothing, and a tenant is refused the management screens', async ({ page }) => {
+test('by keyboard a landlord adds a property; a declined confirm deletes nothing; visitors and tenants are refused', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
   const name = uniqueName('Kept Place ');
   await visit(page, '/property/create');
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Address').fill('1 Kept Road');
-  await page.getByLabel('City').fill('Salem');
-  await page.getByLabel('State').fill('OR');
-  await page.getByLabel('Zip code').fill('97301-1234');
-  await page.getByRole('button', { name: 'Create Property' }).click();
+  // By keyboard alone: type, Tab to the next field, Enter submits.
+  await page.getByLabel('Name').focus();
+  await page.keyboard.type(name);
+  for (const value of ['1 Kept Road', 'Salem', 'or', '97301-1234']) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press('Enter');
   await expect(success(page)).toHaveText('Property added successfully!');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('OR');
   page.once('dialog', (dialog) => dialog.dismiss());
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await page.reload();
@@ -182,6 +185,10 @@ test('a declined confirm deletes nothing, and a tenant is refused the management
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  for (const [path, subject] of [['/property/create', 'properties'], ['/units', 'units'], ['/staff', 'staff']]) {
+    await visit(page, path);
+    await expect(page.getByText(`Please log in to manage ${subject}`)).toBeVisible();
+  }
   const tenant = await signUpViaApi(page, 'Tenant');
   await logIn(page, tenant);
   for (const path of ['/property/create', '/units', '/staff/create']) {
