@@ -130,17 +130,35 @@ export const dashboardEndingLeaseSchema = dashboardLeaseSchema.extend({ property
 export type DashboardEndingLease = z.infer<typeof dashboardEndingLeaseSchema>;
 
 export const dashboardResponseSchema = z.object({
-  /** The calendar date the figures were computed for (the server's time zone). */
-  today: z.string(),
+  today: z.string().meta({
+    description:
+      "The calendar date the figures were computed for ('YYYY-MM-DD', the server's time zone).",
+  }),
   summary: dashboardSummarySchema.optional(),
-  properties: z.array(dashboardPropertySchema).optional(),
+  properties: z
+    .array(dashboardPropertySchema)
+    .optional()
+    .meta({
+      description:
+        'One card per property with its unit, occupied, available and current-lease counts.',
+    }),
   units: z.array(dashboardUnitSchema).optional(),
-  /** Current leases (Active, not ended before today), one or more per unit. */
-  leases: z.array(dashboardLeaseSchema).optional(),
-  owners: z.array(dashboardOwnerSchema).optional(),
-  /** Current leases ending within the next 60 days, soonest first (at most 50). */
+  leases: z.array(dashboardLeaseSchema).optional().meta({
+    description:
+      "Current leases (status Active, end date not before today) with their tenant's contact; a unit's newest lease first.",
+  }),
+  owners: z
+    .array(dashboardOwnerSchema)
+    .optional()
+    .meta({
+      description:
+        "One owner contact per property: its staff member with position 'Owner', else the landlord account.",
+    }),
   leasesEndingSoon: z
     .object({ total: z.number().int(), leases: z.array(dashboardEndingLeaseSchema) })
-    .optional(),
+    .optional()
+    .meta({
+      description: `Current leases ending within the next ${LEASES_ENDING_SOON_DAYS} days, soonest first: the total and at most ${LEASES_ENDING_SOON_LIMIT}.`,
+    }),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
