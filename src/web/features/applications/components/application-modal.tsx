@@ -90,15 +90,14 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
     }
   });
 
-  const title = unit ? `Rent Unit ${unit.unitNumber}` : 'Rent This Unit';
   return (
-    <Modal opened={opened} onClose={close} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title="Rent This Unit" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={handleSubmit} noValidate aria-label="Rental application">
         <Stack gap="sm">
-          {propertyName ? (
+          {unit ? (
             <Text size="sm" c="dimmed">
-              {propertyName}
-              {unit ? ` · Unit ${unit.unitNumber}` : ''}
+              Apply for Unit {unit.unitNumber}
+              {propertyName ? ` at ${propertyName}` : ''}
             </Text>
           ) : null}
           <StatusBanner banner={banner} />
