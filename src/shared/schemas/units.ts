@@ -18,6 +18,8 @@ export type Unit = z.infer<typeof unitSchema>;
 
 export const UNIT_LIMITS = { bedrooms: 100, bathrooms: 100, squareFeet: 99_999_999.99, unitNumber: 50 } as const;
 
+const unitStatusSchema = z.enum(UNIT_STATUSES, { error: `Status must be one of ${UNIT_STATUSES.join(', ')}` });
+
 /** POST /api/units and PUT /api/units/{id} (which may also carry the id). */
 export const createUnitBodySchema = z.object({
   unitNumber: requiredText('Unit number', UNIT_LIMITS.unitNumber),
@@ -44,14 +46,14 @@ export const createUnitBodySchema = z.object({
     .max(UNIT_LIMITS.squareFeet, 'Square feet is too large')
     .refine(hasAtMostDecimals(2), 'Square feet can have at most two decimals'),
   rent: moneySchema('Rent'),
-  status: z
-    .enum(UNIT_STATUSES, { error: `Status must be one of ${UNIT_STATUSES.join(', ')}` })
-    .default('Available'),
+  status: unitStatusSchema.default('Available'),
 });
 export type CreateUnitBody = z.infer<typeof createUnitBodySchema>;
 export type UnitFormValues = z.input<typeof createUnitBodySchema>;
 
+/** On an edit a missing status keeps the unit's current one (a new unit defaults to Available). */
 export const updateUnitBodySchema = createUnitBodySchema.extend({
   id: z.number().int().positive().max(MAX_ID).optional(),
+  status: unitStatusSchema.optional(),
 });
 export type UpdateUnitBody = z.infer<typeof updateUnitBodySchema>;

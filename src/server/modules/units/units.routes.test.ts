@@ -202,6 +202,14 @@ describe('units API', () => {
       expect(await read(unit.id)).toMatchObject({ bathrooms: 3, rent: validUnit.rent });
     });
 
+    it('keeps the current status when an edit leaves it out', async () => {
+      const unit = await create(landlord, { status: 'Maintenance' });
+      const { status: _status, ...withoutStatus } = validUnit;
+      const response = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...withoutStatus, unitNumber: unit.unitNumber, rent: 10, propertyId } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'Maintenance', rent: 10 });
+    });
+
     it('answers 400 when the id in the body does not match the path, changing nothing', async () => {
       const unit = await create(landlord);
       const response = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, id: unit.id + 1, rent: 1, propertyId } });

@@ -115,11 +115,12 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = requireManager(request);
       const { id } = request.params;
-      const { id: bodyId, ...values } = request.body;
+      const { id: bodyId, status, ...rest } = request.body;
       if (bodyId !== undefined && bodyId !== id) {
         throw badRequest('units.id_mismatch', 'The id in the body does not match the address', 'id');
       }
       const current = await requireManagedUnit(app.db, user, id);
+      const values: CreateUnitBody = { ...rest, status: status ?? (current.status as CreateUnitBody['status']) };
       // Moving a unit to another property: that property must be the caller's too.
       if (values.propertyId !== current.propertyId) await requireManagedProperty(app.db, user, values.propertyId);
       const row = await withUniqueUnitNumber(values, () => updateUnit(app.db, id, values));
