@@ -31,12 +31,14 @@ export function PropertyCards({ properties }: { properties: DashboardProperty[] 
           return (
             <Accordion.Item key={property.id} value={value} data-testid="property-card">
               <Accordion.Control>
-                <Stack gap={2}>
-                  <Text fw={600}>{property.name}</Text>
-                  <Text size="sm" c="dimmed">
+                <Stack gap={2} component="span">
+                  <Text span display="block" fw={600}>
+                    {property.name}
+                  </Text>
+                  <Text span display="block" size="sm" c="dimmed">
                     {property.address}, {property.city}, {property.state} {property.zipCode}
                   </Text>
-                  <Text size="sm">
+                  <Text span display="block" size="sm">
                     {property.unitCount} {property.unitCount === 1 ? 'unit' : 'units'} ·{' '}
                     {property.occupiedCount} occupied
                   </Text>
