@@ -163,3 +163,64 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await visit(page, '/units');
   await expect(page.getByRole('row', { name: new RegExp(`${unitNumber}`) }).first()).toContainText('Rented');
 });
+
+test("the modal shows the server's reason when the unit was let meanwhile; moving a tenant frees the old unit", async ({
+  page,
+  request,
+}) => {
+  // The landlord works through their own API session (the `request` fixture has its own cookies).
+  const landlord = await signUpViaApi(page, 'Landlord');
+  expect((await request.post('/api/authentication/login', { data: { userName: landlord, password: PASSWORD } })).status()).toBe(200);
+  const first = await createPropertyWithUnit(request, '1');
+  const second = await request.post('/api/units', {
+    data: { unitNumber: '2', propertyId: first.propertyId, bedrooms: 1, bathrooms: 1, squareFeet: 500, rent: 900, status: 'Available' },
+  });
+  const secondId = (await second.json()).id as number;
+
+  // A visitor opens the application for unit 2...
+  await visit(page, '/properties');
+  await page.getByLabel('Search properties').fill(first.name);
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: first.name }) })
+    .getByRole('button', { name: 'Show units' })
+    .click();
+  await page.getByRole('button', { name: 'Rent This Unit: unit 2' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Late');
+  await dialog.getByLabel('Last name').fill('Comer');
+  await dialog.getByLabel('Email').fill('late@example.com');
+  await dialog.getByLabel('Phone').fill('555-0150');
+  await dialog.getByLabel('Desired move-in date').fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+
+  // ...while the landlord lets it to someone else.
+  const placed = await request.post('/api/tenants', {
+    data: { unitId: secondId, firstName: 'Quick', lastName: 'Renter', phoneNumber: '555-0151', email: 'quick@example.com' },
+  });
+  expect(placed.status()).toBe(201);
+  const tenantId = (await placed.json()).id as number;
+
+  await dialog.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This unit is no longer available');
+  await expect(dialog).toBeVisible();
+  await expectDialogAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The landlord moves the tenant from unit 2 to unit 1: the choices are the Available unit plus their own.
+  await logInViaUi(page, landlord);
+  await visit(page, `/tenant/${tenantId}`);
+  await expect(page.getByRole('heading', { name: 'Edit Tenant' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue(`${first.name} · Unit 2`);
+  await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
+  await expect(page.getByRole('option')).toHaveCount(2);
+  await page.getByRole('option', { name: `${first.name} · Unit 1` }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Tenant updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Tenant' })).toBeVisible();
+
+  expect((await (await request.get(`/api/units/${first.unitId}`)).json()).status).toBe('Rented');
+  expect((await (await request.get(`/api/units/${secondId}`)).json()).status).toBe('Available');
+  await visit(page, '/tenants');
+  await expect(page.getByRole('row', { name: /Quick Renter/ }).getByRole('cell', { name: '1', exact: true })).toBeVisible();
+});
