@@ -1,6 +1,6 @@
 import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
 
-test('on a 390 px phone a landlord adds a unit and reads the unit list without sideways scrolling', async ({ page }) => {
+test('on a 390 px phone a landlord adds a unit and reads the unit and property lists without sideways scrolling', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   const propertyName = uniqueName('Phone Place ');
   // Logged in through the API; the app keeps the user in local storage (SPEC section 3).
@@ -27,5 +27,10 @@ test('on a 390 px phone a landlord adds a unit and reads the unit list without s
 
   await visit(page, '/units');
   await expect(page.getByRole('row', { name: /2B/ })).toContainText('$980.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // The property form and list share one page; the list scrolls inside its box.
+  await visit(page, '/property/create');
+  await expect(page.getByRole('row', { name: new RegExp(propertyName) })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
