@@ -149,6 +149,8 @@ describe('POST /api/users (sign-up)', () => {
     ['a very common password', 'password123', /too easy to guess/],
     ['a keyboard pattern', 'qwertyuiop', /too easy to guess/],
     ['a common word with a year', 'Summer2026!', /too easy to guess/],
+    ['a common password in l33t', 'p@$$w0rd!', /too easy to guess/],
+    ['a common word in l33t with digits', 'M0nk3y123', /too easy to guess/],
   ])('refuses %s and says why', async (_, password, message) => {
     const before = await userCount();
     const response = await signUp({ ...valid(), Password: password });
@@ -170,6 +172,16 @@ describe('POST /api/users (sign-up)', () => {
     });
     expect(contains.statusCode).toBe(400);
     expect(contains.json().message).toBe('Password must not contain the username');
+  });
+
+  it('judges crafted long passwords quickly, not by seconds of matching', async () => {
+    // zxcvbn-ts's l33t matcher took over 20 s on the first of these before it was bounded.
+    for (const password of ['Pa$$w0rd'.repeat(16), 'aB3$'.repeat(32), '4@3!1|0$5'.repeat(14)]) {
+      const started = performance.now();
+      const response = await signUp({ ...valid(), Password: password });
+      expect([201, 400]).toContain(response.statusCode);
+      expect(performance.now() - started).toBeLessThan(3000);
+    }
   });
 
   it('accepts a long passphrase without composition rules', async () => {
