@@ -314,6 +314,11 @@ describe('GET /api/landlord/dashboard', () => {
     expect(bad.response.json().message).toMatch(/Unknown dashboard section: secrets/);
     expect((await get(landlord, '?propertyId=abc')).response.statusCode).toBe(400);
     expect((await get(landlord, '?propertyId=-1')).response.statusCode).toBe(400);
+    // Past PostgreSQL's integer range: refused before it reaches the database.
+    expect((await get(landlord, '?propertyId=99999999999')).response.statusCode).toBe(400);
+    expect((await get(landlord, `?sections=${'summary,'.repeat(40)}`)).response.statusCode).toBe(
+      400,
+    );
   });
 
   it('shows another landlord only their own figures', async () => {
