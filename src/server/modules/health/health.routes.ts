@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/schemas/common';
 import type { AppInstance } from '../../http/types';
 
 const healthSchema = z.object({
@@ -13,7 +14,9 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['health'],
         summary: 'Whether the server can reach its database',
-        response: { 200: healthSchema, 503: healthSchema },
+        // A 503 can also come before the handler (the session lookup failing with the
+        // database down): then it is the usual error body.
+        response: { 200: healthSchema, 503: z.union([healthSchema, errorBodySchema]) },
       },
     },
     async (_request, reply) => {
