@@ -13,7 +13,7 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Burger
           opened={navOpen}
           onClick={onToggleNav}
@@ -27,11 +27,12 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
         </Anchor>
       </Group>
       {user ? (
-        <Group gap="sm" wrap="nowrap">
-          <Text size="sm" truncate="end" maw={{ base: 140, sm: 320 }} data-testid="header-user">
+        // On a phone the name shrinks (and truncates) so that Logout always fits.
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flexShrink: 1 }} justify="flex-end">
+          <Text size="sm" truncate="end" maw={{ base: 150, sm: 360 }} style={{ minWidth: 0 }} data-testid="header-user">
             {user.userName} ({user.roles.length ? user.roles.join(', ') : 'No roles'})
           </Text>
-          <Button variant="default" size="xs" onClick={handleLogout}>
+          <Button variant="default" size="xs" onClick={handleLogout} style={{ flexShrink: 0 }}>
             Logout
           </Button>
         </Group>
