@@ -58,8 +58,11 @@ export function LeaseFormPage() {
 
   const handedOver = (location.state as { success?: string } | null)?.success;
   useEffect(() => {
-    if (handedOver) showSuccess(handedOver);
-  }, [handedOver, showSuccess]);
+    if (!handedOver) return;
+    showSuccess(handedOver);
+    // Shown once: a reload must not repeat it.
+    navigate(location.pathname, { replace: true, state: null });
+  }, [handedOver, showSuccess, navigate, location.pathname]);
 
   // Edit mode: fill the form once the lease has loaded. A failed load is only logged (SPEC 8).
   const loaded = lease.data;

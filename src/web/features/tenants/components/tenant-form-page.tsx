@@ -44,8 +44,11 @@ export function TenantFormPage() {
   // A message handed over by the previous screen (an edit that returned to create mode).
   const handedOver = (location.state as { success?: string } | null)?.success;
   useEffect(() => {
-    if (handedOver) showSuccess(handedOver);
-  }, [handedOver, showSuccess]);
+    if (!handedOver) return;
+    showSuccess(handedOver);
+    // Shown once: a reload must not repeat it.
+    navigate(location.pathname, { replace: true, state: null });
+  }, [handedOver, showSuccess, navigate, location.pathname]);
 
   // Edit mode: fill the form once the tenant has loaded. A failed load is only logged (SPEC 8).
   const loaded = tenant.data;
