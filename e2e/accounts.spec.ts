@@ -146,3 +146,25 @@ test('a stored user whose session has ended is dropped quietly', async ({ page, 
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('porchlight.user'))).toBeNull();
 });
+
+test('contact changes after the session has ended ask the user to log in', async ({
+  page,
+  context,
+}) => {
+  const userName = await signUpViaApi(page, 'Tenant');
+  await visit(page, '/login');
+  await page.getByLabel('Username').fill(userName);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Contact Info' })
+    .click();
+  await context.clearCookies();
+  await page.getByLabel('Phone').fill('555-0111');
+  await page.getByRole('button', { name: 'Update Contact Info' }).click();
+  await expect(page.getByTestId('error-banner')).toHaveText(
+    'Please log in to update contact information',
+  );
+});

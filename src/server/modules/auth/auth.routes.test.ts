@@ -442,6 +442,28 @@ describe('login brute-force protection', () => {
     ).toBe(200);
   });
 
+  it('does not let a forged X-Forwarded-For dodge the address limit when no proxy is trusted', async () => {
+    const ip = '203.0.113.88';
+    for (let i = 0; i < 31; i++) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/authentication/login',
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `10.0.0.${i}` },
+        payload: { userName: uniqueName('forged'), password: 'definitely-wrong-password' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/authentication/login',
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '10.0.1.1' },
+      payload: { userName: uniqueName('forged'), password: 'definitely-wrong-password' },
+    });
+    expect(blocked.statusCode).toBe(429);
+  });
+
   it('keeps the count in the database, so a second server process sees it', async () => {
     const userName = uniqueName();
     await signUp(t, userName);

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { contactBodySchema } from '../../../../shared/schemas/users';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { useUpdateContact } from '../api/update-contact';
 
@@ -32,7 +32,12 @@ export function EditContactPage() {
       form.resetDirty();
       showSuccess('Contact information updated successfully!');
     } catch (error) {
-      showError(errorMessage(error, 'Failed to update contact information'));
+      // The session ended while the page was open (SPEC section 5's message for that case).
+      if (error instanceof ApiError && error.status === 401) {
+        showError('Please log in to update contact information');
+      } else {
+        showError(errorMessage(error, 'Failed to update contact information'));
+      }
     }
   });
 
