@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, LIMITS } from '../constants';
-import { calendarDateSchema, emailSchema, phoneSchema, requiredText } from './common';
+import { MAX_ID, calendarDateSchema, emailSchema, phoneSchema, requiredText } from './common';
 
 /**
  * The 'Rent This Unit' modal and POST /api/applications. The move-in date must also not be
@@ -11,7 +11,7 @@ export const applicationBodySchema = z.object({
     .number({ error: 'Unit is required' })
     .int('Unit is required')
     .positive('Unit is required')
-    .max(2_147_483_647, 'Unit is required'),
+    .max(MAX_ID, 'Unit is required'),
   unitNumber: z.string().max(200).nullish(),
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),

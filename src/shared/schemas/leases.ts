@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEASE_STATUSES } from '../constants';
-import { calendarDateSchema, moneySchema } from './common';
+import { MAX_ID, calendarDateSchema, moneySchema } from './common';
 
 export const leaseStatusSchema = z.enum(LEASE_STATUSES, {
   error: 'Status must be Active, Terminated or Expired',
@@ -16,7 +16,7 @@ export const leaseBodySchema = z
       .number({ error: 'Please select a tenant' })
       .int('Please select a tenant')
       .positive('Please select a tenant')
-      .max(2_147_483_647, 'Please select a tenant'),
+      .max(MAX_ID, 'Please select a tenant'),
     unitNumber: z.string().max(200).nullish(),
     firstName: z.string().max(200).nullish(),
     lastName: z.string().max(200).nullish(),

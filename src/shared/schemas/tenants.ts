@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, requiredText } from './common';
+import { MAX_ID, emailSchema, phoneSchema, requiredText } from './common';
 
 /** The unit a tenant lives in: chosen from the caller's own units. */
 export const unitChoiceSchema = z.coerce
   .number({ error: 'Please select a unit' })
   .int('Please select a unit')
   .positive('Please select a unit')
-  // Ids are int4 in the database: a larger number cannot name a unit.
-  .max(2_147_483_647, 'Please select a unit');
+  .max(MAX_ID, 'Please select a unit');
 
 /**
  * The tenant form and POST/PUT /api/tenants. unitNumber may be sent (the spec's body has
