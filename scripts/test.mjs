@@ -1,5 +1,5 @@
 // `npm test`: every check, in order of speed: types, lint, migrations, unit and API tests
-// (embedded database; again on PostgreSQL when TEST_DATABASE_URL is set), the production
+// (embedded database; again on PostgreSQL when TEST_DATABASE_URL is set), the fault suite, the production
 // build, and the browser tests. Runs them all, then prints one line of totals:
 // 'N passed, N failed'. Exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -49,6 +49,11 @@ if (pgUrl) {
     report: { file: 'test-results/vitest-pg.json', count: vitestCount },
   });
 }
+// The fault suite (real processes killed and cut off; about 2 minutes): its PostgreSQL cases
+// run when TEST_DATABASE_URL is set.
+run('fault suite', 'npx', vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'), {
+  report: { file: 'test-results/faults.json', count: vitestCount },
+});
 
 const built = run('production build', 'node', ['scripts/build.mjs']);
 if (built && run('browser available', 'node', ['scripts/ensure-chromium.mjs'])) {
