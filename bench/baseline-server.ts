@@ -103,7 +103,9 @@ http
         ? await query(SESSION_SQL, [createHash('sha256').update(token).digest('hex')])
         : [];
       if (!user) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Please log in"}');
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"message":"Please log in"}');
         return;
       }
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());

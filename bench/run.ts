@@ -72,14 +72,20 @@ if (process.env.DATABASE_URL) {
   dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-')), 'data');
 }
 const kind = databaseUrl ? 'postgres' : 'embedded';
-console.log(`Database: ${kind === 'postgres' ? 'PostgreSQL (scratch database on DATABASE_URL)' : `embedded, ${dataDir}`}`);
+console.log(
+  `Database: ${kind === 'postgres' ? 'PostgreSQL (scratch database on DATABASE_URL)' : `embedded, ${dataDir}`}`,
+);
 
 // --- seed ---------------------------------------------------------------------------
 const bigName = `bench-big-${randomBytes(3).toString('hex')}`;
 const smallName = `bench-small-${randomBytes(3).toString('hex')}`;
 const seedStarted = Date.now();
 const database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
-const bigUserId = await insertUser(database.db, { userName: bigName, password: PASSWORD, roles: ['Landlord'] }, { email: `${bigName}@example.com`, phone: null });
+const bigUserId = await insertUser(
+  database.db,
+  { userName: bigName, password: PASSWORD, roles: ['Landlord'] },
+  { email: `${bigName}@example.com`, phone: null },
+);
 const bigCounts = await seedPortfolio(database.db, bigUserId, {
   properties: Number(args.properties),
   unitsPerProperty: Number(args.units),
@@ -87,16 +93,33 @@ const bigCounts = await seedPortfolio(database.db, bigUserId, {
   staffPerProperty: 1,
   pendingApplications: 50,
 });
-const smallUserId = await insertUser(database.db, { userName: smallName, password: PASSWORD, roles: ['Landlord'] }, { email: `${smallName}@example.com`, phone: null });
+const smallUserId = await insertUser(
+  database.db,
+  { userName: smallName, password: PASSWORD, roles: ['Landlord'] },
+  { email: `${smallName}@example.com`, phone: null },
+);
 const smallCounts = await seedPortfolio(database.db, smallUserId, {
   properties: Math.max(1, Math.round(Number(args.properties) / 10)),
   unitsPerProperty: Number(args.units),
   pastLeaseForEveryOtherUnit: true,
 });
-const [someProperty] = await database.db.select({ id: propertiesTable.id, name: propertiesTable.name }).from(propertiesTable).where(eq(propertiesTable.userId, bigUserId)).limit(1);
-const [someUnit] = await database.db.select({ id: unitsTable.id }).from(unitsTable).where(eq(unitsTable.propertyId, someProperty!.id)).limit(1);
+const [someProperty] = await database.db
+  .select({ id: propertiesTable.id, name: propertiesTable.name })
+  .from(propertiesTable)
+  .where(eq(propertiesTable.userId, bigUserId))
+  .limit(1);
+const [someUnit] = await database.db
+  .select({ id: unitsTable.id })
+  .from(unitsTable)
+  .where(eq(unitsTable.propertyId, someProperty!.id))
+  .limit(1);
 await database.close();
-console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s: big landlord`, bigCounts, 'small landlord', smallCounts);
+console.log(
+  `Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s: big landlord`,
+  bigCounts,
+  'small landlord',
+  smallCounts,
+);
 
 // --- processes ----------------------------------------------------------------------
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -124,7 +147,8 @@ function start(script: string, port: number): ChildProcess {
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before answering ${url}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited (code ${child.exitCode}) before answering ${url}`);
     try {
       const response = await fetch(url);
       if (response.status < 500 || response.status === 503) return;
@@ -195,7 +219,10 @@ async function measure(baseUrl: string, pid: number, target: Target): Promise<Ro
         headers,
         ...(target.body
           ? {
-              setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(target.body!()) }),
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                body: JSON.stringify(target.body!()),
+              }),
             }
           : {}),
       },
@@ -220,11 +247,20 @@ async function fetchJson(url: string, cookie: string): Promise<unknown> {
 
 /** Where two JSON values first differ, or null when they are equal. */
 function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
-  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) return at;
+  if (
+    typeof a !== typeof b ||
+    Array.isArray(a) !== Array.isArray(b) ||
+    (a === null) !== (b === null)
+  )
+    return at;
   if (a && typeof a === 'object') {
     const keys = new Set([...Object.keys(a), ...Object.keys(b as object)]);
     for (const key of keys) {
-      const diff = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${at}.${key}`);
+      const diff = firstDifference(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        `${at}.${key}`,
+      );
       if (diff) return diff;
     }
     return null;
@@ -238,7 +274,8 @@ async function login(baseUrl: string, userName: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userName, password: PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('porchlight_session='));
   return cookie!.split(';')[0]!;
 }
@@ -257,9 +294,26 @@ try {
   const searchWord = someProperty!.name.split(' ')[0]!;
   let created = 0;
   const targets: Target[] = [
-    { name: `dashboard (${bigCounts.units.toLocaleString('en-US')} units)`, method: 'GET', path: '/api/landlord/dashboard', cookie: bigCookie, expectStatus: 200 },
-    { name: 'public search, first page', method: 'GET', path: `/api/properties?q=${encodeURIComponent(searchWord)}&limit=12&offset=0&include=units`, expectStatus: 200 },
-    { name: 'unit read', method: 'GET', path: `/api/units/${someUnit!.id}`, cookie: bigCookie, expectStatus: 200 },
+    {
+      name: `dashboard (${bigCounts.units.toLocaleString('en-US')} units)`,
+      method: 'GET',
+      path: '/api/landlord/dashboard',
+      cookie: bigCookie,
+      expectStatus: 200,
+    },
+    {
+      name: 'public search, first page',
+      method: 'GET',
+      path: `/api/properties?q=${encodeURIComponent(searchWord)}&limit=12&offset=0&include=units`,
+      expectStatus: 200,
+    },
+    {
+      name: 'unit read',
+      method: 'GET',
+      path: `/api/units/${someUnit!.id}`,
+      cookie: bigCookie,
+      expectStatus: 200,
+    },
     {
       name: 'unit create',
       method: 'POST',
@@ -286,13 +340,21 @@ try {
       cookie: bigCookie,
       expectStatus: 200,
     },
-    { name: `dashboard (${smallCounts.units.toLocaleString('en-US')} units)`, method: 'GET', path: '/api/landlord/dashboard', cookie: smallCookie, expectStatus: 200 },
+    {
+      name: `dashboard (${smallCounts.units.toLocaleString('en-US')} units)`,
+      method: 'GET',
+      path: '/api/landlord/dashboard',
+      cookie: smallCookie,
+      expectStatus: 200,
+    },
   ];
   appSmallDashboard = await fetchJson(`${appUrl}/api/landlord/dashboard`, smallCookie);
   for (const target of targets) {
     process.stdout.write(`measuring ${target.name}... `);
     const row = await measure(appUrl, app.pid!, target);
-    console.log(row.status === 'ok' ? `${row.requestsPerSec} req/s` : `${row.status} (${row.note})`);
+    console.log(
+      row.status === 'ok' ? `${row.requestsPerSec} req/s` : `${row.status} (${row.note})`,
+    );
     rows.push(row);
   }
 } finally {
@@ -308,7 +370,8 @@ let sameAnswer: string | null | undefined;
 try {
   await waitFor(`${baselineUrl}/health`, baseline);
   const baselineSmall = await fetchJson(`${baselineUrl}/dashboard`, smallCookie);
-  sameAnswer = appSmallDashboard === undefined ? null : firstDifference(appSmallDashboard, baselineSmall);
+  sameAnswer =
+    appSmallDashboard === undefined ? null : firstDifference(appSmallDashboard, baselineSmall);
   for (const [label, cookie, units] of [
     ['big', bigCookie, bigCounts.units],
     ['small', smallCookie, smallCounts.units],
@@ -332,7 +395,9 @@ try {
 
 // --- report -------------------------------------------------------------------------
 const all = [...rows, ...baselineRows];
-console.log(`\nPorchlight benchmark: ${kind} database, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} cores, Node ${process.version}`);
+console.log(
+  `\nPorchlight benchmark: ${kind} database, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} cores, Node ${process.version}`,
+);
 console.table(
   all.map((r) => ({
     endpoint: r.name,
@@ -348,9 +413,14 @@ const ratios: Record<string, number | null> = {};
 const appDashboards = [rows[0], rows.at(-1)];
 for (const [i, appRow] of appDashboards.entries()) {
   const base = baselineRows[i];
-  const ratio = appRow?.status === 'ok' && base?.status === 'ok' ? appRow.requestsPerSec! / base.requestsPerSec! : null;
+  const ratio =
+    appRow?.status === 'ok' && base?.status === 'ok'
+      ? appRow.requestsPerSec! / base.requestsPerSec!
+      : null;
   ratios[appRow?.name ?? `row ${i}`] = ratio;
-  console.log(`${appRow?.name}: app/baseline throughput = ${ratio === null ? 'n/a (not available)' : ratio.toFixed(2)}`);
+  console.log(
+    `${appRow?.name}: app/baseline throughput = ${ratio === null ? 'n/a (not available)' : ratio.toFixed(2)}`,
+  );
 }
 console.log(
   sameAnswer === undefined || appSmallDashboard === undefined
@@ -372,7 +442,18 @@ const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '
 writeFileSync(
   file,
   JSON.stringify(
-    { at: new Date().toISOString(), database: kind, connections: CONNECTIONS, durationSeconds: DURATION, cores: os.cpus().length, node: process.version, seeded: { big: bigCounts, small: smallCounts }, rows: all, appToBaseline: ratios, baselineDiffersAt: sameAnswer ?? null },
+    {
+      at: new Date().toISOString(),
+      database: kind,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      cores: os.cpus().length,
+      node: process.version,
+      seeded: { big: bigCounts, small: smallCounts },
+      rows: all,
+      appToBaseline: ratios,
+      baselineDiffersAt: sameAnswer ?? null,
+    },
     null,
     2,
   ),

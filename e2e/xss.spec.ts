@@ -17,7 +17,9 @@ async function post<T>(request: APIRequestContext, path: string, data: unknown):
 }
 
 async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', { data: { userName, password: PASSWORD } });
+  const response = await page.request.post('/api/authentication/login', {
+    data: { userName, password: PASSWORD },
+  });
   expect(response.status()).toBe(200);
   const me = await (await page.request.get('/api/authentication/me')).json();
   await page.goto('/login');
@@ -26,9 +28,12 @@ async function logIn(page: Page, userName: string) {
 
 /** Nothing ran, no payload element exists, and (when given) the payload is visible as text. */
 async function expectInert(page: Page, visibleText?: string) {
-  if (visibleText) await expect(page.getByText(visibleText, { exact: false }).first()).toBeVisible();
+  if (visibleText)
+    await expect(page.getByText(visibleText, { exact: false }).first()).toBeVisible();
   expect(await page.locator(`[data-xss="${tag}"]`).count()).toBe(0);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+  ).toBeUndefined();
 }
 
 test('stored script payloads render as plain text on every screen', async ({ page }) => {
@@ -94,9 +99,23 @@ test('stored script payloads render as plain text on every screen', async ({ pag
   });
 
   // The spec's image URL rule: anything but http(s) is refused, never stored.
-  for (const imageUrl of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'JaVaScRiPt:alert(1)', 'ftp://x/y.png']) {
+  for (const imageUrl of [
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'JaVaScRiPt:alert(1)',
+    'ftp://x/y.png',
+  ]) {
     const refused = await page.request.post('/api/units', {
-      data: { unitNumber: uniqueName('U'), propertyId: property.id, imageUrl, bedrooms: 1, bathrooms: 1, squareFeet: 1, rent: 1, status: 'Available' },
+      data: {
+        unitNumber: uniqueName('U'),
+        propertyId: property.id,
+        imageUrl,
+        bedrooms: 1,
+        bathrooms: 1,
+        squareFeet: 1,
+        rent: 1,
+        status: 'Available',
+      },
     });
     expect(refused.status(), imageUrl).toBe(400);
   }
@@ -123,7 +142,11 @@ test('stored script payloads render as plain text on every screen', async ({ pag
   await page.request.post('/api/authentication/logout');
   await page.evaluate(() => localStorage.clear());
   await page.goto('/properties');
-  await page.getByRole('searchbox').or(page.getByLabel(/search/i)).first().fill('Evil');
+  await page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/search/i))
+    .first()
+    .fill('Evil');
   await expectInert(page, `Evil ${IMG}`);
   await expect(page.getByText(`About ${SCRIPT}`).first()).toBeVisible();
   const expandAll = page.getByRole('button', { name: 'Expand All' });

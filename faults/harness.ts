@@ -12,7 +12,8 @@ import pg from 'pg';
  */
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 /** PostgreSQL server for the PostgreSQL cases (skipped without it). */
-export const postgresUrl = process.env.TEST_DATABASE_URL || process.env.FAULTS_DATABASE_URL || undefined;
+export const postgresUrl =
+  process.env.TEST_DATABASE_URL || process.env.FAULTS_DATABASE_URL || undefined;
 
 const PORT_RANGE = { from: 3307, to: 3320 };
 const taken = new Set<number>();
@@ -49,7 +50,10 @@ export interface Store {
 
 export function embeddedStore(): Store {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'porchlight-faults-'));
-  return { dataDir: path.join(folder, 'data'), cleanup: async () => rmSync(folder, { recursive: true, force: true }) };
+  return {
+    dataDir: path.join(folder, 'data'),
+    cleanup: async () => rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
 export async function postgresStore(serverUrl = postgresUrl!): Promise<Store> {
@@ -81,27 +85,43 @@ export interface Server {
   kill(signal: NodeJS.Signals): void;
 }
 
-export async function startServer(store: Store, options: { port?: number; env?: Record<string, string> } = {}): Promise<Server> {
+export async function startServer(
+  store: Store,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<Server> {
   const port = options.port ?? (await freePort());
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...options.env,
+  };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   if (store.dataDir) env.DATA_DIR = store.dataDir;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      releasePort(port);
-      resolve({ code, signal, at: Date.now() });
-    }),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) =>
+      child.once('exit', (code, signal) => {
+        releasePort(port);
+        resolve({ code, signal, at: Date.now() });
+      }),
   );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) while starting:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}) while starting:\n${output}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.status === 200) break;
@@ -141,9 +161,16 @@ export async function landlord(server: Server): Promise<Client & { userName: str
   const signup = await fetch(`${server.url}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Username: userName, Password: PASSWORD, Roles: ['Landlord'], Email: null, Phone: null }),
+    body: JSON.stringify({
+      Username: userName,
+      Password: PASSWORD,
+      Roles: ['Landlord'],
+      Email: null,
+      Phone: null,
+    }),
   });
-  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  if (signup.status !== 201)
+    throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
   const client = await loginAs(server, userName);
   return { ...client, userName };
 }
@@ -154,13 +181,27 @@ export async function loginAs(server: Server, userName: string): Promise<Client>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userName, password: PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('porchlight_session='))!.split(';')[0]!;
+  if (response.status !== 200)
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('porchlight_session='))!
+    .split(';')[0]!;
   const user = (await response.json()) as { id: number };
-  return { cookie, userId: user.id, call: (method, url, body) => callWith(server.url, cookie, method, url, body) };
+  return {
+    cookie,
+    userId: user.id,
+    call: (method, url, body) => callWith(server.url, cookie, method, url, body),
+  };
 }
 
-export function callWith(base: string, cookie: string, method: string, url: string, body?: unknown): Promise<Response> {
+export function callWith(
+  base: string,
+  cookie: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Response> {
   return fetch(base + url, {
     method,
     headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -169,7 +210,15 @@ export function callWith(base: string, cookie: string, method: string, url: stri
   });
 }
 
-export const propertyBody = { name: 'Fault Line Apartments', description: null, address: '1 Main St', city: 'Springfield', state: 'NY', zipCode: '10001', imageUrl: null };
+export const propertyBody = {
+  name: 'Fault Line Apartments',
+  description: null,
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'NY',
+  zipCode: '10001',
+  imageUrl: null,
+};
 export const unitBody = (propertyId: number, unitNumber: string) => ({
   unitNumber,
   propertyId,
@@ -186,18 +235,36 @@ export const unitBody = (propertyId: number, unitNumber: string) => ({
  * A landlord with one property of `units` Available units, written straight to the store
  * before any server starts (setup, not the thing under test, so it need not be slow).
  */
-export async function seedLandlordWithUnits(store: Store, units: number): Promise<{ userName: string; propertyId: number; unitIds: number[] }> {
+export async function seedLandlordWithUnits(
+  store: Store,
+  units: number,
+): Promise<{ userName: string; propertyId: number; unitIds: number[] }> {
   const { openMigratedDatabase } = await import('../src/server/database');
   const { insertUser } = await import('../src/server/cli/seed/generate');
   const { propertiesTable, unitsTable } = await import('../src/server/db/schema');
-  const database = await openMigratedDatabase({ databaseUrl: store.databaseUrl, dataDir: store.dataDir ?? '' });
+  const database = await openMigratedDatabase({
+    databaseUrl: store.databaseUrl,
+    dataDir: store.dataDir ?? '',
+  });
   try {
     const userName = `faults_${randomBytes(4).toString('hex')}`;
-    const userId = await insertUser(database.db, { userName, password: PASSWORD, roles: ['Landlord'] }, { email: null, phone: null });
-    const [property] = await database.db.insert(propertiesTable).values({ ...propertyBody, userId }).returning({ id: propertiesTable.id });
+    const userId = await insertUser(
+      database.db,
+      { userName, password: PASSWORD, roles: ['Landlord'] },
+      { email: null, phone: null },
+    );
+    const [property] = await database.db
+      .insert(propertiesTable)
+      .values({ ...propertyBody, userId })
+      .returning({ id: propertiesTable.id });
     const rows = await database.db
       .insert(unitsTable)
-      .values(Array.from({ length: units }, (_, i) => ({ ...unitBody(property!.id, `K${i}`), status: 'Available' as const })))
+      .values(
+        Array.from({ length: units }, (_, i) => ({
+          ...unitBody(property!.id, `K${i}`),
+          status: 'Available' as const,
+        })),
+      )
       .returning({ id: unitsTable.id });
     return { userName, propertyId: property!.id, unitIds: rows.map((r) => r.id) };
   } finally {

@@ -69,8 +69,14 @@ async function killDuringCreates(store: Store): Promise<void> {
   const second = await startServer(store);
   servers.push(second);
   const again = await loginAs(second, userName);
-  const tenants = (await (await again.call('GET', '/api/tenants')).json()) as { id: number; unitId: number }[];
-  const units = (await (await again.call('GET', '/api/units?mine=true')).json()) as { id: number; status: string }[];
+  const tenants = (await (await again.call('GET', '/api/tenants')).json()) as {
+    id: number;
+    unitId: number;
+  }[];
+  const units = (await (await again.call('GET', '/api/units?mine=true')).json()) as {
+    id: number;
+    status: string;
+  }[];
 
   // Every acknowledged tenant is there, on its unit.
   const byId = new Map(tenants.map((t) => [t.id, t.unitId]));
@@ -81,9 +87,14 @@ async function killDuringCreates(store: Store): Promise<void> {
   // Nothing half done: a unit is Rented exactly when it has a tenant.
   const tenantsPerUnit = new Map<number, number>();
   for (const t of tenants) tenantsPerUnit.set(t.unitId, (tenantsPerUnit.get(t.unitId) ?? 0) + 1);
-  const halfDone = units.filter((u) => (u.status === 'Rented') !== tenantsPerUnit.has(u.id) || (tenantsPerUnit.get(u.id) ?? 0) > 1);
+  const halfDone = units.filter(
+    (u) =>
+      (u.status === 'Rented') !== tenantsPerUnit.has(u.id) || (tenantsPerUnit.get(u.id) ?? 0) > 1,
+  );
   expect(halfDone).toEqual([]);
-  console.log(`kill -9 (${store.databaseUrl ? 'PostgreSQL' : 'embedded'}): ${acknowledged.size} acknowledged before the kill, ${tenants.length} tenants after restart, ${failedInFlight} requests cut off`);
+  console.log(
+    `kill -9 (${store.databaseUrl ? 'PostgreSQL' : 'embedded'}): ${acknowledged.size} acknowledged before the kill, ${tenants.length} tenants after restart, ${failedInFlight} requests cut off`,
+  );
 }
 
 describe('kill -9 during 500 concurrent creates', () => {
@@ -91,7 +102,10 @@ describe('kill -9 during 500 concurrent creates', () => {
     await killDuringCreates(embeddedStore());
   });
 
-  it.skipIf(!postgresUrl)('loses no acknowledged write and leaves none half done (PostgreSQL)', async () => {
-    await killDuringCreates(await postgresStore());
-  });
+  it.skipIf(!postgresUrl)(
+    'loses no acknowledged write and leaves none half done (PostgreSQL)',
+    async () => {
+      await killDuringCreates(await postgresStore());
+    },
+  );
 });

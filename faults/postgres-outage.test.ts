@@ -2,7 +2,18 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../src/server/test/tcp-proxy';
-import { landlord, postgresStore, postgresUrl, propertyBody, sleep, startServer, stopServer, type Client, type Server, type Store } from './harness';
+import {
+  landlord,
+  postgresStore,
+  postgresUrl,
+  propertyBody,
+  sleep,
+  startServer,
+  stopServer,
+  type Client,
+  type Server,
+  type Store,
+} from './harness';
 
 /**
  * PostgreSQL going away under load. The machine's PostgreSQL is shared with other test runs,
@@ -57,7 +68,12 @@ describe.skipIf(!postgresUrl)('PostgreSQL unavailable during load', () => {
           async (response) => (await response.arrayBuffer(), response.status),
           () => 'error' as const,
         );
-        results.push({ at: started, status, ms: Date.now() - started, path: paths[w % paths.length]! });
+        results.push({
+          at: started,
+          status,
+          ms: Date.now() - started,
+          path: paths[w % paths.length]!,
+        });
         if (status !== 200) await sleep(50);
       }
     });
@@ -108,17 +124,25 @@ describe.skipIf(!postgresUrl)('PostgreSQL unavailable during load', () => {
     await admin.connect();
     const database = new URL(store.databaseUrl!).pathname.slice(1);
     const killedAt = Date.now();
-    const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    const { rowCount } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
     await admin.end();
     await sleep(3_000);
     await traffic.stop();
     const { results } = traffic;
     expect(rowCount).toBeGreaterThan(0);
     // Some requests may see the dropped connections (503); none fails otherwise, and it recovers.
-    expect(results.filter((r) => r.status !== 200 && r.status !== 503), unexpectedErrors()).toEqual([]);
+    expect(
+      results.filter((r) => r.status !== 200 && r.status !== 503),
+      unexpectedErrors(),
+    ).toEqual([]);
     const late = results.filter((r) => r.at > killedAt + 1_500);
     expect(late.length).toBeGreaterThan(0);
     expect(late.filter((r) => r.status !== 200)).toEqual([]);
-    console.log(`${rowCount} connections terminated: ${results.filter((r) => r.status === 503).length} answers were 503, then all 200 again`);
+    console.log(
+      `${rowCount} connections terminated: ${results.filter((r) => r.status === 503).length} answers were 503, then all 200 again`,
+    );
   });
 });

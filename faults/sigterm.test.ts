@@ -36,7 +36,8 @@ describe('SIGTERM during load', () => {
 
     let signalAt = 0;
     let exitedAt = 0;
-    const before: Promise<{ n: number; status: number | 'error'; id?: number; error?: string }>[] = [];
+    const before: Promise<{ n: number; status: number | 'error'; id?: number; error?: string }>[] =
+      [];
     const after: { startedAt: number; result: Promise<number | 'error'> }[] = [];
     let n = 0;
     let inFlight = 0;
@@ -50,7 +51,15 @@ describe('SIGTERM during load', () => {
             method: body ? 'POST' : 'GET',
             agent,
             timeout: 20_000,
-            headers: { cookie: owner.cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+            headers: {
+              cookie: owner.cookie,
+              ...(payload
+                ? {
+                    'content-type': 'application/json',
+                    'content-length': Buffer.byteLength(payload),
+                  }
+                : {}),
+            },
           },
           (response) => {
             let text = '';
@@ -73,9 +82,24 @@ describe('SIGTERM during load', () => {
         const i = n++;
         const startedAt = Date.now();
         const isWrite = w % 2 === 0;
-        const result = (isWrite ? send(`/api/units?n=${i}`, unitBody(propertyId, `T${i}`)) : send(`/api/units?mine=true&n=${i}`)).then(
-          (response) => ({ n: i, status: response.status, id: isWrite && response.status === 201 ? (JSON.parse(response.body) as { id: number }).id : undefined }),
-          (error: Error & { code?: string }) => ({ n: i, status: 'error' as const, error: `${error.code ?? error.message} ${Date.now() - signalAt}ms after signal, sent ${startedAt - signalAt}` }),
+        const result = (
+          isWrite
+            ? send(`/api/units?n=${i}`, unitBody(propertyId, `T${i}`))
+            : send(`/api/units?mine=true&n=${i}`)
+        ).then(
+          (response) => ({
+            n: i,
+            status: response.status,
+            id:
+              isWrite && response.status === 201
+                ? (JSON.parse(response.body) as { id: number }).id
+                : undefined,
+          }),
+          (error: Error & { code?: string }) => ({
+            n: i,
+            status: 'error' as const,
+            error: `${error.code ?? error.message} ${Date.now() - signalAt}ms after signal, sent ${startedAt - signalAt}`,
+          }),
         );
         if (!signalAt) before.push(result);
         else after.push({ startedAt, result: result.then((r) => r.status) });
@@ -100,14 +124,24 @@ describe('SIGTERM during load', () => {
     }
     const beforeResults = await Promise.all(before);
     expect(takenOn.size).toBeGreaterThan(0);
-    const failedBefore = beforeResults.filter((r) => takenOn.has(r.n) && r.status !== 200 && r.status !== 201);
-    expect(failedBefore, `exit ${JSON.stringify(exit)} ${exit.at - signalAt} ms after the signal`).toEqual([]);
+    const failedBefore = beforeResults.filter(
+      (r) => takenOn.has(r.n) && r.status !== 200 && r.status !== 201,
+    );
+    expect(
+      failedBefore,
+      `exit ${JSON.stringify(exit)} ${exit.at - signalAt} ms after the signal`,
+    ).toEqual([]);
     // Requests sent once the server had begun shutting down (its log says when it handled the
     // signal) got 503 or no connection.
-    const shutdownLine = server.output().split('\n').find((line) => line.includes('"msg":"shutting down"'));
+    const shutdownLine = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('"msg":"shutting down"'));
     expect(shutdownLine, 'the server logs when it starts shutting down').toBeDefined();
     const closingAt = Number(JSON.parse(shutdownLine!).time);
-    const late = await Promise.all(after.filter((a) => a.startedAt > closingAt + 20).map((a) => a.result));
+    const late = await Promise.all(
+      after.filter((a) => a.startedAt > closingAt + 20).map((a) => a.result),
+    );
     const notTakenOn = beforeResults.filter((r) => !takenOn.has(r.n)).map((r) => r.status);
     expect(late.length).toBeGreaterThan(0);
     expect(late.filter((status) => status !== 503 && status !== 'error')).toEqual([]);
@@ -118,7 +152,9 @@ describe('SIGTERM during load', () => {
     // Every acknowledged create survived the shutdown.
     server = await startServer(store);
     const again = await loginAs(server, userName);
-    const units = (await (await again.call('GET', '/api/units?mine=true')).json()) as { id: number }[];
+    const units = (await (await again.call('GET', '/api/units?mine=true')).json()) as {
+      id: number;
+    }[];
     const present = new Set(units.map((u) => u.id));
     const acknowledged = beforeResults.filter((r) => r.id !== undefined).map((r) => r.id!);
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);

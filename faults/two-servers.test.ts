@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callWith, landlord, postgresStore, postgresUrl, startServer, stopServer, type Server, type Store } from './harness';
+import {
+  callWith,
+  landlord,
+  postgresStore,
+  postgresUrl,
+  startServer,
+  stopServer,
+  type Server,
+  type Store,
+} from './harness';
 
 /** Two server processes on one PostgreSQL share every session: nothing lives in process memory. */
 describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
@@ -19,7 +28,8 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
 
   it('accepts on one server a session made on the other, and a logout on either ends it on both', async () => {
     const user = await landlord(one);
-    const meOn = (server: Server) => callWith(server.url, user.cookie, 'GET', '/api/authentication/me');
+    const meOn = (server: Server) =>
+      callWith(server.url, user.cookie, 'GET', '/api/authentication/me');
     expect((await meOn(one)).status).toBe(200);
     expect((await meOn(two)).status).toBe(200);
 

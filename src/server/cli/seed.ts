@@ -7,7 +7,13 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { openMigratedDatabase } from '../database';
-import { insertUser, portfolioRowEstimate, seedDemo, seedPortfolio, type Login } from './seed/generate';
+import {
+  insertUser,
+  portfolioRowEstimate,
+  seedDemo,
+  seedPortfolio,
+  type Login,
+} from './seed/generate';
 
 const USAGE = `Usage:
   npm run seed -- --demo
@@ -31,30 +37,44 @@ function count(name: string, raw: string | undefined, fallback: number): number 
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 1_000_000) {
-    console.error(`--${name} must be a whole number between 0 and 1000000 (got '${raw}').\n\n${USAGE}`);
+    console.error(
+      `--${name} must be a whole number between 0 and 1000000 (got '${raw}').\n\n${USAGE}`,
+    );
     process.exit(2);
   }
   return value;
 }
 
-if (values.help || (!values.demo && values.landlords === undefined && values.properties === undefined)) {
+if (
+  values.help ||
+  (!values.demo && values.landlords === undefined && values.properties === undefined)
+) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
 
 const config = loadConfig();
 const database = await openMigratedDatabase(config);
-const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+const where =
+  database.kind === 'postgres'
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `the embedded database in ${config.dataDir}`;
 
 function printLogins(logins: Login[]): void {
   console.log('\nLogins:');
-  console.table(logins.map((l) => ({ username: l.userName, password: l.password, role: l.roles.join(', ') })));
+  console.table(
+    logins.map((l) => ({ username: l.userName, password: l.password, role: l.roles.join(', ') })),
+  );
 }
 
 try {
   if (values.demo) {
     const { logins, created } = await seedDemo(database.db);
-    console.log(created ? `Demo data written to ${where}.` : `Demo data is already in ${where}; nothing written.`);
+    console.log(
+      created
+        ? `Demo data written to ${where}.`
+        : `Demo data is already in ${where}; nothing written.`,
+    );
     printLogins(logins);
   } else {
     const landlords = count('landlords', values.landlords, 1);
@@ -67,7 +87,10 @@ try {
     const run = randomBytes(3).toString('hex');
     const password = `seed-${randomBytes(6).toString('base64url')}`;
     const bar = new cliProgress.SingleBar(
-      { format: 'Seeding [{bar}] {percentage}% | {value}/{total} rows | {duration}s', hideCursor: true },
+      {
+        format: 'Seeding [{bar}] {percentage}% | {value}/{total} rows | {duration}s',
+        hideCursor: true,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(landlords * (portfolioRowEstimate(options) + 1), 0);
@@ -76,9 +99,15 @@ try {
     const started = Date.now();
     for (let i = 1; i <= landlords; i++) {
       const login: Login = { userName: `landlord-${run}-${i}`, password, roles: ['Landlord'] };
-      const userId = await insertUser(database.db, login, { email: `${login.userName}@example.com`, phone: null });
+      const userId = await insertUser(database.db, login, {
+        email: `${login.userName}@example.com`,
+        phone: null,
+      });
       bar.increment();
-      const counts = await seedPortfolio(database.db, userId, { ...options, onProgress: (n) => bar.increment(n) });
+      const counts = await seedPortfolio(database.db, userId, {
+        ...options,
+        onProgress: (n) => bar.increment(n),
+      });
       for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += counts[key];
       logins.push(login);
     }
@@ -87,7 +116,10 @@ try {
     console.log(`Wrote to ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     console.table({ landlords, ...totals });
     printLogins(logins.length > 10 ? [...logins.slice(0, 10)] : logins);
-    if (logins.length > 10) console.log(`(and ${logins.length - 10} more: landlord-${run}-11 ... landlord-${run}-${landlords}, same password)`);
+    if (logins.length > 10)
+      console.log(
+        `(and ${logins.length - 10} more: landlord-${run}-11 ... landlord-${run}-${landlords}, same password)`,
+      );
   }
 } finally {
   await database.close();

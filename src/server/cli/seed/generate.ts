@@ -1,6 +1,11 @@
 import { faker } from '@faker-js/faker';
 import { eq, sql } from 'drizzle-orm';
-import { LEASE_STATUSES, UNIT_STATUSES, type Role, type UnitStatus } from '../../../shared/constants';
+import {
+  LEASE_STATUSES,
+  UNIT_STATUSES,
+  type Role,
+  type UnitStatus,
+} from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import {
   applicationsTable,
@@ -56,11 +61,17 @@ function fakeProperty(userId: number): typeof propertiesTable.$inferInsert {
     city: faker.location.city(),
     state: faker.location.state({ abbreviated: true }),
     zipCode: faker.location.zipCode('#####'),
-    imageUrl: faker.datatype.boolean(0.7) ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/640/400` : null,
+    imageUrl: faker.datatype.boolean(0.7)
+      ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/640/400`
+      : null,
   };
 }
 
-function fakeUnit(propertyId: number, index: number, status: UnitStatus): typeof unitsTable.$inferInsert {
+function fakeUnit(
+  propertyId: number,
+  index: number,
+  status: UnitStatus,
+): typeof unitsTable.$inferInsert {
   const bedrooms = faker.number.int({ min: 0, max: 4 });
   const floor = Math.floor(index / 8) + 1;
   return {
@@ -70,7 +81,9 @@ function fakeUnit(propertyId: number, index: number, status: UnitStatus): typeof
       `${bedrooms === 0 ? 'Studio' : `${bedrooms}-bedroom`} with ${faker.helpers.arrayElement(['a balcony', 'a bay window', 'an updated kitchen', 'in-unit laundry', 'a walk-in closet'])}.`,
       null,
     ]),
-    imageUrl: faker.datatype.boolean(0.4) ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/480/320` : null,
+    imageUrl: faker.datatype.boolean(0.4)
+      ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/480/320`
+      : null,
     bedrooms,
     bathrooms: faker.helpers.arrayElement([1, 1, 1.5, 2, 2.5]),
     squareFeet: 350 + bedrooms * 250 + faker.number.int({ min: 0, max: 200 }),
@@ -249,7 +262,12 @@ export async function seedPortfolio(
         lastName: person.lastName,
         email: person.email,
         phone: person.phone,
-        position: faker.helpers.arrayElement(['Superintendent', 'Maintenance Technician', 'Leasing Agent', 'Groundskeeper']),
+        position: faker.helpers.arrayElement([
+          'Superintendent',
+          'Maintenance Technician',
+          'Leasing Agent',
+          'Groundskeeper',
+        ]),
       };
     }),
   );
@@ -301,7 +319,9 @@ export async function seedPortfolio(
 /** Rows seedPortfolio writes, for sizing a progress bar. */
 export function portfolioRowEstimate(options: PortfolioOptions): number {
   const units = options.properties * options.unitsPerProperty;
-  const tenanted = options.pastLeaseForEveryOtherUnit ? units : Math.round(units * (options.rentedShare ?? 0.7));
+  const tenanted = options.pastLeaseForEveryOtherUnit
+    ? units
+    : Math.round(units * (options.rentedShare ?? 0.7));
   return (
     options.properties +
     units +
@@ -314,7 +334,10 @@ export function portfolioRowEstimate(options: PortfolioOptions): number {
 export const DEMO_PASSWORD = 'porchlight-demo-2026';
 
 /** The demo: two landlords with a few properties each, a tenant and a maintenance login. */
-export async function seedDemo(db: Database, today = new Date()): Promise<{ logins: Login[]; created: boolean }> {
+export async function seedDemo(
+  db: Database,
+  today = new Date(),
+): Promise<{ logins: Login[]; created: boolean }> {
   faker.seed(2026);
   const logins: Login[] = [
     { userName: 'alice.landlord', password: DEMO_PASSWORD, roles: ['Landlord'] },
@@ -328,7 +351,12 @@ export async function seedDemo(db: Database, today = new Date()): Promise<{ logi
     const ids: number[] = [];
     for (const login of logins) {
       const person = fakePerson();
-      ids.push(await insertUser(tx as unknown as Database, login, { email: `${login.userName}@example.com`, phone: person.phone }));
+      ids.push(
+        await insertUser(tx as unknown as Database, login, {
+          email: `${login.userName}@example.com`,
+          phone: person.phone,
+        }),
+      );
     }
     await seedPortfolio(tx as unknown as Database, ids[0]!, {
       properties: 3,

@@ -34,9 +34,14 @@ afterAll(() => t?.close());
 
 type Caller = 'no session' | 'Tenant' | 'Maintenance' | 'another landlord';
 
-function requestFor(op: Operation, query: Record<string, string> = sampleQuery(op, world.ids)): InjectOptions {
+function requestFor(
+  op: Operation,
+  query: Record<string, string> = sampleQuery(op, world.ids),
+): InjectOptions {
   // The bodies others send carry no marker: only what landlord A owns does.
-  const body = op.body ? JSON.parse(JSON.stringify(sampleBodyFor(op, world.ids)).replaceAll(MARKER, 'Bravo')) : undefined;
+  const body = op.body
+    ? JSON.parse(JSON.stringify(sampleBodyFor(op, world.ids)).replaceAll(MARKER, 'Bravo'))
+    : undefined;
   return {
     method: op.method,
     url: fillPath(op, world.ids),
@@ -64,7 +69,12 @@ function managerOnly(): { op: Operation; query?: Record<string, string>; label: 
   for (const op of operations) {
     if (ANY_USER_OPERATIONS.has(op.key)) continue;
     if (!PUBLIC_OPERATIONS.has(op.key)) cases.push({ op, label: op.key });
-    else if ('mine' in op.queryParams) cases.push({ op, query: { ...sampleQuery(op, world.ids), mine: 'true' }, label: `${op.key}?mine=true` });
+    else if ('mine' in op.queryParams)
+      cases.push({
+        op,
+        query: { ...sampleQuery(op, world.ids), mine: 'true' },
+        label: `${op.key}?mine=true`,
+      });
   }
   return cases;
 }
@@ -87,9 +97,11 @@ describe('the access matrix', () => {
       const failures: string[] = [];
       for (const { op, query, label } of managerOnly()) {
         const response = await send(caller, requestFor(op, query));
-        if (!expected[caller].includes(response.statusCode)) failures.push(`${label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (!expected[caller].includes(response.statusCode))
+          failures.push(`${label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
         if (response.body.includes(MARKER)) failures.push(`${label} leaked landlord A's data`);
-        if (LEAK_PATTERN.test(response.body)) failures.push(`${label} leaked internals: ${response.body.slice(0, 200)}`);
+        if (LEAK_PATTERN.test(response.body))
+          failures.push(`${label} leaked internals: ${response.body.slice(0, 200)}`);
       }
       expect(failures).toEqual([]);
       expect(await fingerprint(t)).toEqual(before);
@@ -104,16 +116,20 @@ describe('the access matrix', () => {
       const namesARecord =
         op.pathParams.length > 0 ||
         Object.keys(sampleQuery(op, world.ids)).length > 0 ||
-        Object.keys(op.body?.properties ?? {}).some((name) => /Id$/.test(name) && name !== 'userId');
+        Object.keys(op.body?.properties ?? {}).some(
+          (name) => /Id$/.test(name) && name !== 'userId',
+        );
       const response = await send('another landlord', options);
-      if (response.body.includes(MARKER)) failures.push(`${label} leaked landlord A's data: ${response.body.slice(0, 160)}`);
+      if (response.body.includes(MARKER))
+        failures.push(`${label} leaked landlord A's data: ${response.body.slice(0, 160)}`);
       if (LEAK_PATTERN.test(response.body)) failures.push(`${label} leaked internals`);
       // A call naming one of A's records is refused; one that names none (a list, a new
       // property) is the landlord's own business and only must not show A's data.
       if (namesARecord && ![403, 404].includes(response.statusCode)) {
         failures.push(`${label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
-      if (!namesARecord && response.statusCode >= 500) failures.push(`${label} -> ${response.statusCode}`);
+      if (!namesARecord && response.statusCode >= 500)
+        failures.push(`${label} -> ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
     const after = await fingerprint(t);
@@ -138,7 +154,11 @@ describe('the access matrix', () => {
     const op = operations.find((o) => o.key === 'POST /api/tenants')!;
     const tenantsBefore = (await fingerprint(t)).tenants;
     for (const caller of ['no session', 'Tenant', 'Maintenance', 'another landlord'] as const) {
-      const response = await send(caller, { method: 'POST', url: '/api/tenants', payload: sampleBodyFor(op, world.ids) });
+      const response = await send(caller, {
+        method: 'POST',
+        url: '/api/tenants',
+        payload: sampleBodyFor(op, world.ids),
+      });
       expect(response.statusCode).toBeLessThan(500);
       expect(response.body).not.toContain(`"unitId":${world.ids.units},"unitNumber"`);
     }
@@ -147,7 +167,11 @@ describe('the access matrix', () => {
 
   it('shows visitors the public browser without tenants, leases, staff or password hashes', async () => {
     for (const op of operations.filter((o) => o.method === 'GET' && PUBLIC_OPERATIONS.has(o.key))) {
-      const response = await t.request({ method: 'GET', url: fillPath(op, world.ids), query: { include: 'units' } });
+      const response = await t.request({
+        method: 'GET',
+        url: fillPath(op, world.ids),
+        query: { include: 'units' },
+      });
       expect(response.statusCode, op.key).toBeLessThan(500);
       expect(response.body, op.key).not.toMatch(LEAK_PATTERN);
       expect(response.body, op.key).not.toMatch(/tenantEmail|"deposit"|"position"/);

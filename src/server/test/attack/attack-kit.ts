@@ -37,7 +37,16 @@ export interface Operation {
 
 export function listOperations(testApp: TestApp): Operation[] {
   const doc = testApp.app.swagger() as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string; schema?: JsonSchema }[];
+          requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        }
+      >
+    >;
   };
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -50,7 +59,9 @@ export function listOperations(testApp: TestApp): Operation[] {
         path,
         key: `${upper} ${path}`,
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        queryParams: Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}])),
+        queryParams: Object.fromEntries(
+          parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}]),
+        ),
         body: op.requestBody?.content?.['application/json']?.schema,
       });
     }
@@ -74,7 +85,10 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/applications',
 ]);
 /** Calls for any logged-in user (on their own account). */
-export const ANY_USER_OPERATIONS = new Set(['GET /api/authentication/me', 'PUT /api/users/{id}/contact']);
+export const ANY_USER_OPERATIONS = new Set([
+  'GET /api/authentication/me',
+  'PUT /api/users/{id}/contact',
+]);
 
 /** A unique word in every record landlord A owns: it must never reach another landlord. */
 export const MARKER = `Zqx${randomBytes(3).toString('hex')}`;
@@ -89,7 +103,8 @@ export interface World {
 }
 
 function expectCreated(response: LightMyRequestResponse, what: string): number {
-  if (response.statusCode !== 201) throw new Error(`could not create ${what}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`could not create ${what}: ${response.statusCode} ${response.body}`);
   return response.json().id as number;
 }
 
@@ -102,12 +117,30 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const ids: Record<string, number> = { users: a.user.id };
   const post = (url: string, payload: object) => a.request({ method: 'POST', url, payload });
 
-  ids.properties = expectCreated(await post('/api/properties', sampleBody(t, 'POST /api/properties', ids)), 'a property');
-  ids.units = expectCreated(await post('/api/units', { ...sampleBody(t, 'POST /api/units', ids), unitNumber: '1A' }), 'a unit');
-  const freeUnit = expectCreated(await post('/api/units', { ...sampleBody(t, 'POST /api/units', ids), unitNumber: '2B' }), 'a second unit');
-  ids.tenants = expectCreated(await post('/api/tenants', sampleBody(t, 'POST /api/tenants', ids)), 'a tenant');
-  ids.leases = expectCreated(await post('/api/leases', sampleBody(t, 'POST /api/leases', ids)), 'a lease');
-  ids.staff = expectCreated(await post('/api/staff', sampleBody(t, 'POST /api/staff', ids)), 'a staff member');
+  ids.properties = expectCreated(
+    await post('/api/properties', sampleBody(t, 'POST /api/properties', ids)),
+    'a property',
+  );
+  ids.units = expectCreated(
+    await post('/api/units', { ...sampleBody(t, 'POST /api/units', ids), unitNumber: '1A' }),
+    'a unit',
+  );
+  const freeUnit = expectCreated(
+    await post('/api/units', { ...sampleBody(t, 'POST /api/units', ids), unitNumber: '2B' }),
+    'a second unit',
+  );
+  ids.tenants = expectCreated(
+    await post('/api/tenants', sampleBody(t, 'POST /api/tenants', ids)),
+    'a tenant',
+  );
+  ids.leases = expectCreated(
+    await post('/api/leases', sampleBody(t, 'POST /api/leases', ids)),
+    'a lease',
+  );
+  ids.staff = expectCreated(
+    await post('/api/staff', sampleBody(t, 'POST /api/staff', ids)),
+    'a staff member',
+  );
   const application = await t.request({
     method: 'POST',
     url: '/api/applications',
@@ -127,7 +160,9 @@ export function fillPath(op: Operation, ids: Record<string, number>): string {
     const resource = resourceOf(op.path);
     const id = name === 'id' ? ids[resource] : ids[referencedResource(name) ?? ''];
     if (id === undefined) {
-      throw new Error(`No fixture for {${name}} in ${op.key}: add a record of '${resource}' to buildWorld()`);
+      throw new Error(
+        `No fixture for {${name}} in ${op.key}: add a record of '${resource}' to buildWorld()`,
+      );
     }
     return String(id);
   });
@@ -175,7 +210,8 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
   };
   if (name in byName) return byName[name];
   const variants = s.anyOf ?? s.oneOf;
-  if (variants?.length) return sampleValue(name, variants.find((v) => v.type !== 'null') ?? variants[0]!, ids);
+  if (variants?.length)
+    return sampleValue(name, variants.find((v) => v.type !== 'null') ?? variants[0]!, ids);
   if (s.enum?.length) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
   switch (type) {
@@ -194,7 +230,11 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
 }
 
 /** A valid body for an operation, from its OpenAPI request schema (ids point at A's records). */
-export function sampleBody(t: TestApp, key: string, ids: Record<string, number>): Record<string, unknown> {
+export function sampleBody(
+  t: TestApp,
+  key: string,
+  ids: Record<string, number>,
+): Record<string, unknown> {
   const op = listOperations(t).find((o) => o.key === key);
   if (!op) throw new Error(`no operation ${key}`);
   return sampleBodyFor(op, ids);
@@ -220,7 +260,9 @@ export function sampleQuery(op: Operation, ids: Record<string, number>): Record<
   return query;
 }
 
-const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => value instanceof PgTable);
+const tables = (Object.values(schema) as unknown[]).filter(
+  (value): value is PgTable => value instanceof PgTable,
+);
 /** Rate-limit counters are meant to change on refused logins and applications. */
 const VOLATILE = new Set(['rate_limits']);
 
@@ -229,17 +271,22 @@ const VOLATILE = new Set(['rate_limits']);
  * equal fingerprints mean nothing was written.
  */
 export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
-  const names = tables.map((table) => getTableConfig(table).name).filter((name) => !VOLATILE.has(name));
+  const names = tables
+    .map((table) => getTableConfig(table).name)
+    .filter((name) => !VOLATILE.has(name));
   const statement = names
     .map(
       (name) =>
         `SELECT '${name}' AS t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS h FROM "${name}" x`,
     )
     .join(' UNION ALL ');
-  const result = (await t.database.db.execute(sql.raw(statement))) as unknown as { rows?: { t: string; h: string }[] };
+  const result = (await t.database.db.execute(sql.raw(statement))) as unknown as {
+    rows?: { t: string; h: string }[];
+  };
   const rows = result.rows ?? (result as unknown as { t: string; h: string }[]);
   return Object.fromEntries(rows.map((row) => [row.t, row.h]));
 }
 
 /** What no answer may ever carry: stack frames, SQL, driver messages, password hashes. */
-export const LEAK_PATTERN = /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|\$argon2|"passwordHash"\s*:|syntax error at|violates .* constraint|duplicate key value/i;
+export const LEAK_PATTERN =
+  /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|\$argon2|"passwordHash"\s*:|syntax error at|violates .* constraint|duplicate key value/i;

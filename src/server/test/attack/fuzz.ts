@@ -25,7 +25,7 @@ export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI === 'tr
 
 const SQL_PAYLOADS = [
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   "'); DELETE FROM properties; --",
   '1 UNION SELECT password_hash FROM users',
   "1' AND pg_sleep(5)--",
@@ -75,7 +75,19 @@ const strings = fc.oneof(
 const numbers = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(-1, -0.5, 0.001, 0.005, 1.5, 2.25, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, Number.MIN_VALUE),
+  fc.constantFrom(
+    -1,
+    -0.5,
+    0.001,
+    0.005,
+    1.5,
+    2.25,
+    2 ** 31,
+    2 ** 53 + 2,
+    1e308,
+    -1e308,
+    Number.MIN_VALUE,
+  ),
 );
 const fuzzValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: strings },
@@ -83,7 +95,12 @@ const fuzzValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hugeString },
   { weight: 1, arbitrary: fc.constantFrom(true, false, null) },
   { weight: 1, arbitrary: fc.array(fc.oneof(strings, numbers), { maxLength: 4 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(strings, numbers), { maxKeys: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(strings, numbers), {
+      maxKeys: 3,
+    }),
+  },
 );
 
 /** Path values: sometimes the real id, mostly not an id at all. */
@@ -108,36 +125,66 @@ interface Body {
   contentType: string;
 }
 
-const json = (value: unknown): Body => ({ raw: JSON.stringify(value), contentType: 'application/json' });
+const json = (value: unknown): Body => ({
+  raw: JSON.stringify(value),
+  contentType: 'application/json',
+});
 /** JSON text with a literal __proto__ key (JSON.stringify would drop it). */
 function withProtoKeys(valid: Record<string, unknown>): Body {
   const rest = JSON.stringify(valid).slice(1);
-  const head = '{"__proto__":{"roles":["Admin"],"userId":1,"isAdmin":true},"constructor":{"prototype":{"roles":["Admin"]}}';
+  const head =
+    '{"__proto__":{"roles":["Admin"],"userId":1,"isAdmin":true},"constructor":{"prototype":{"roles":["Admin"]}}';
   return { raw: rest === '}' ? `${head}}` : `${head},${rest}`, contentType: 'application/json' };
 }
 
-function bodyArbitrary(op: Operation, valid: Record<string, unknown>): fc.Arbitrary<Body | undefined> {
+function bodyArbitrary(
+  op: Operation,
+  valid: Record<string, unknown>,
+): fc.Arbitrary<Body | undefined> {
   const fields = [...Object.keys(valid), 'id', 'userId', 'roles', 'createdAt'];
   return fc.oneof(
-    { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...fields), fuzzValue).map(([key, value]) => json({ ...valid, [key]: value })) },
     {
-      weight: 2,
-      arbitrary: fc.constantFrom(...(Object.keys(valid).length ? Object.keys(valid) : ['none'])).map((key) => {
-        const { [key]: _dropped, ...rest } = valid;
-        return json(rest);
-      }),
+      weight: 5,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...fields), fuzzValue)
+        .map(([key, value]) => json({ ...valid, [key]: value })),
     },
     {
       weight: 2,
-      arbitrary: fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fuzzValue, { maxKeys: 4 }).map((extra) => json({ ...valid, ...extra })),
+      arbitrary: fc
+        .constantFrom(...(Object.keys(valid).length ? Object.keys(valid) : ['none']))
+        .map((key) => {
+          const { [key]: _dropped, ...rest } = valid;
+          return json(rest);
+        }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .dictionary(fc.string({ minLength: 1, maxLength: 12 }), fuzzValue, { maxKeys: 4 })
+        .map((extra) => json({ ...valid, ...extra })),
     },
     { weight: 1, arbitrary: fc.constant(withProtoKeys(valid)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((raw) => ({ raw, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.constant({ raw: JSON.stringify(valid), contentType: 'text/plain' }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ maxLength: 30 })
+        .map((raw) => ({ raw, contentType: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({ raw: JSON.stringify(valid), contentType: 'text/plain' }),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: op.body ? 0 : 1, arbitrary: fc.constant(json(valid)) },
-    { weight: 1, arbitrary: fc.constant({ raw: `{"name":"${'x'.repeat(1_100_000)}"}`, contentType: 'application/json' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        raw: `{"name":"${'x'.repeat(1_100_000)}"}`,
+        contentType: 'application/json',
+      }),
+    },
   );
 }
 
@@ -159,15 +206,29 @@ function caseArbitrary(op: Operation, world: World): fc.Arbitrary<Case> {
           return parts.join('/');
         });
   const queryArb = fc.record(
-    Object.fromEntries(Object.keys(op.queryParams).map((name) => [name, fc.option(strings.map(String), { nil: undefined })])),
+    Object.fromEntries(
+      Object.keys(op.queryParams).map((name) => [
+        name,
+        fc.option(strings.map(String), { nil: undefined }),
+      ]),
+    ),
     { requiredKeys: [] },
   ) as fc.Arbitrary<Record<string, string | undefined>>;
   const valid = sampleBodyFor(op, world.ids);
   return fc.record({
     // Logging out with A's session would end it: that call is fuzzed without a session.
-    anonymous: op.key === 'POST /api/authentication/logout' ? fc.constant(true) : fc.boolean().map((b) => b && Math.random() < 0.5),
+    anonymous:
+      op.key === 'POST /api/authentication/logout'
+        ? fc.constant(true)
+        : fc.boolean().map((b) => b && Math.random() < 0.5),
     path: pathArb,
-    query: queryArb.map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>),
+    query: queryArb.map(
+      (q) =>
+        Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<
+          string,
+          string
+        >,
+    ),
     body: op.method === 'GET' ? fc.constant(undefined) : bodyArbitrary(op, valid),
   });
 }
@@ -191,32 +252,43 @@ export async function fuzzShard(shard: number, shards: number): Promise<void> {
     });
 
     for (const op of operations) {
-      it(`${op.key}: never 5xx, never leaks internals, refused requests write nothing`, { timeout: 20_000 + FUZZ_RUNS * 500 }, async () => {
-        let cases = 0;
-        await fc.assert(
-          fc.asyncProperty(caseArbitrary(op, world), async (c) => {
-            cases++;
-            const options: InjectOptions = {
-              method: op.method,
-              url: c.path,
-              query: c.query,
-              ...(c.body ? { payload: c.body.raw, headers: { 'content-type': c.body.contentType } } : {}),
-            };
-            const writes = op.method !== 'GET';
-            const before = writes ? await fingerprint(t) : undefined;
-            const response = c.anonymous ? await t.request(options) : await world.a.request(options);
-            const label = `${op.key} ${c.path} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
-            expect(response.statusCode, label).toBeLessThan(500);
-            expect(response.body, label).not.toMatch(LEAK_PATTERN);
-            if (response.statusCode >= 400) {
-              expect(typeof response.json().message, label).toBe('string');
-              if (before) expect(await fingerprint(t), `a refused ${label} wrote to the database`).toEqual(before);
-            }
-          }),
-          { numRuns: FUZZ_RUNS },
-        );
-        expect(cases).toBeGreaterThanOrEqual(FUZZ_RUNS);
-      });
+      it(
+        `${op.key}: never 5xx, never leaks internals, refused requests write nothing`,
+        { timeout: 20_000 + FUZZ_RUNS * 500 },
+        async () => {
+          let cases = 0;
+          await fc.assert(
+            fc.asyncProperty(caseArbitrary(op, world), async (c) => {
+              cases++;
+              const options: InjectOptions = {
+                method: op.method,
+                url: c.path,
+                query: c.query,
+                ...(c.body
+                  ? { payload: c.body.raw, headers: { 'content-type': c.body.contentType } }
+                  : {}),
+              };
+              const writes = op.method !== 'GET';
+              const before = writes ? await fingerprint(t) : undefined;
+              const response = c.anonymous
+                ? await t.request(options)
+                : await world.a.request(options);
+              const label = `${op.key} ${c.path} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
+              expect(response.statusCode, label).toBeLessThan(500);
+              expect(response.body, label).not.toMatch(LEAK_PATTERN);
+              if (response.statusCode >= 400) {
+                expect(typeof response.json().message, label).toBe('string');
+                if (before)
+                  expect(await fingerprint(t), `a refused ${label} wrote to the database`).toEqual(
+                    before,
+                  );
+              }
+            }),
+            { numRuns: FUZZ_RUNS },
+          );
+          expect(cases).toBeGreaterThanOrEqual(FUZZ_RUNS);
+        },
+      );
     }
   });
 }

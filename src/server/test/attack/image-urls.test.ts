@@ -27,13 +27,19 @@ afterAll(() => t?.close());
 
 describe('image URLs', () => {
   it('refuses anything but http(s) on every call with an imageUrl field, and stores nothing', async () => {
-    const calls = listOperations(t).filter((op) => op.body?.properties && 'imageUrl' in op.body.properties);
+    const calls = listOperations(t).filter(
+      (op) => op.body?.properties && 'imageUrl' in op.body.properties,
+    );
     expect(calls.length).toBeGreaterThanOrEqual(4);
     const before = await fingerprint(t);
     for (const op of calls) {
       const url = op.path.replace('{id}', String(world.ids[op.path.split('/')[2]!]));
       for (const imageUrl of REFUSED) {
-        const response = await world.a.request({ method: op.method, url, payload: { ...sampleBodyFor(op, world.ids), imageUrl } });
+        const response = await world.a.request({
+          method: op.method,
+          url,
+          payload: { ...sampleBodyFor(op, world.ids), imageUrl },
+        });
         expect(response.statusCode, `${op.key} ${imageUrl}`).toBe(400);
         expect(response.json().errors, `${op.key} ${imageUrl}`).toHaveProperty('imageUrl');
       }
@@ -44,7 +50,11 @@ describe('image URLs', () => {
   it('accepts http and https links', async () => {
     const op = listOperations(t).find((o) => o.key === 'POST /api/properties')!;
     for (const imageUrl of ['http://example.com/a.png', 'https://images.example.com/b.jpg?w=640']) {
-      const response = await world.a.request({ method: 'POST', url: '/api/properties', payload: { ...sampleBodyFor(op, world.ids), imageUrl } });
+      const response = await world.a.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: { ...sampleBodyFor(op, world.ids), imageUrl },
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().imageUrl).toBe(imageUrl);
     }

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const HOUR = 3_600_000;
-const me = (cookie: string) => t.request({ method: 'GET', url: '/api/authentication/me', headers: { cookie } });
+const me = (cookie: string) =>
+  t.request({ method: 'GET', url: '/api/authentication/me', headers: { cookie } });
 
 describe('session attacks', () => {
   it('refuses a session cookie replayed after logout', async () => {
@@ -22,7 +23,11 @@ describe('session attacks', () => {
     expect(logout.statusCode).toBe(204);
     const replay = await me(user.cookie);
     expect(replay.statusCode).toBe(401);
-    const write = await user.request({ method: 'POST', url: '/api/properties', payload: sampleBody(t, 'POST /api/properties', {}) });
+    const write = await user.request({
+      method: 'POST',
+      url: '/api/properties',
+      payload: sampleBody(t, 'POST /api/properties', {}),
+    });
     expect(write.statusCode).toBe(401);
   });
 
@@ -30,10 +35,29 @@ describe('session attacks', () => {
     const user = await signUpAndLogin(t, 'Landlord');
     const before = await fingerprint(t);
     const forged: InjectOptions[] = [
-      { method: 'POST', url: '/api/properties', payload: sampleBody(t, 'POST /api/properties', {}), headers: { origin: 'https://evil.example' } },
-      { method: 'PUT', url: `/api/users/${user.user.id}/contact`, payload: { email: 'mallory@evil.example', phone: null }, headers: { origin: 'null' } },
-      { method: 'POST', url: '/api/authentication/logout', headers: { referer: 'https://evil.example/page' } },
-      { method: 'POST', url: '/api/properties', payload: sampleBody(t, 'POST /api/properties', {}), headers: { origin: 'http://localhost:80.evil.example' } },
+      {
+        method: 'POST',
+        url: '/api/properties',
+        payload: sampleBody(t, 'POST /api/properties', {}),
+        headers: { origin: 'https://evil.example' },
+      },
+      {
+        method: 'PUT',
+        url: `/api/users/${user.user.id}/contact`,
+        payload: { email: 'mallory@evil.example', phone: null },
+        headers: { origin: 'null' },
+      },
+      {
+        method: 'POST',
+        url: '/api/authentication/logout',
+        headers: { referer: 'https://evil.example/page' },
+      },
+      {
+        method: 'POST',
+        url: '/api/properties',
+        payload: sampleBody(t, 'POST /api/properties', {}),
+        headers: { origin: 'http://localhost:80.evil.example' },
+      },
     ];
     for (const options of forged) {
       const response = await user.request(options);
@@ -43,7 +67,12 @@ describe('session attacks', () => {
     // The session survived the forged logout.
     expect((await me(user.cookie)).statusCode).toBe(200);
     // The same request from the app's own origin goes through.
-    const own = await user.request({ method: 'POST', url: '/api/properties', payload: sampleBody(t, 'POST /api/properties', {}), headers: { origin: 'http://localhost:80' } });
+    const own = await user.request({
+      method: 'POST',
+      url: '/api/properties',
+      payload: sampleBody(t, 'POST /api/properties', {}),
+      headers: { origin: 'http://localhost:80' },
+    });
     expect(own.statusCode).toBe(201);
   });
 
@@ -72,7 +101,13 @@ describe('session attacks', () => {
   });
 
   it('refuses forged and malformed session cookies', async () => {
-    for (const cookie of ['porchlight_session=', 'porchlight_session=abc', `porchlight_session=${'A'.repeat(43)}`, 'porchlight_session=%00%ff', `porchlight_session=${'x'.repeat(4000)}`]) {
+    for (const cookie of [
+      'porchlight_session=',
+      'porchlight_session=abc',
+      `porchlight_session=${'A'.repeat(43)}`,
+      'porchlight_session=%00%ff',
+      `porchlight_session=${'x'.repeat(4000)}`,
+    ]) {
       const response = await me(cookie);
       expect(response.statusCode, cookie.slice(0, 40)).toBe(401);
     }
@@ -89,16 +124,28 @@ describe('the brute-force limit', () => {
   afterAll(() => second?.close());
 
   const attempt = (app: 'first' | 'second', userName: string, password: string) => {
-    const options: InjectOptions = { method: 'POST', url: '/api/authentication/login', payload: { userName, password } };
+    const options: InjectOptions = {
+      method: 'POST',
+      url: '/api/authentication/login',
+      payload: { userName, password },
+    };
     return app === 'first' ? t.request(options) : second.inject(options);
   };
 
   /** Failed logins until the first 429; how many were let through before it. */
-  async function failuresUntilLimited(userName: string, apps: ('first' | 'second')[]): Promise<{ allowed: number; retryAfter: string | undefined; app: 'first' | 'second' }> {
+  async function failuresUntilLimited(
+    userName: string,
+    apps: ('first' | 'second')[],
+  ): Promise<{ allowed: number; retryAfter: string | undefined; app: 'first' | 'second' }> {
     for (let i = 0; i < 40; i++) {
       const app = apps[i % apps.length]!;
       const response = await attempt(app, userName, `wrong-guess-${i}`);
-      if (response.statusCode === 429) return { allowed: i, retryAfter: response.headers['retry-after'] as string | undefined, app };
+      if (response.statusCode === 429)
+        return {
+          allowed: i,
+          retryAfter: response.headers['retry-after'] as string | undefined,
+          app,
+        };
       expect(response.statusCode).toBe(401);
     }
     throw new Error('40 failed logins for one username were never limited');
