@@ -109,6 +109,9 @@ describe('the access matrix', () => {
   }
 
   it("answers another landlord as if landlord A's records did not exist, and writes nothing", async () => {
+    const propertiesOfA = async () =>
+      (await world.a.request({ method: 'GET', url: '/api/properties?mine=true' })).body;
+    const propertiesBefore = await propertiesOfA();
     const before = await fingerprint(t);
     const failures: string[] = [];
     for (const { op, query, label } of managerOnly()) {
@@ -133,8 +136,10 @@ describe('the access matrix', () => {
     }
     expect(failures).toEqual([]);
     const after = await fingerprint(t);
-    // Only landlord B's own new property (POST /api/properties names no record of A's) may appear.
+    // Only landlord B's own new property (POST /api/properties names no record of A's) may appear;
+    // landlord A's properties are exactly as they were.
     expect({ ...after, properties: undefined }).toEqual({ ...before, properties: undefined });
+    expect(await propertiesOfA()).toEqual(propertiesBefore);
   });
 
   it("lets nobody change another user's contact information", async () => {
