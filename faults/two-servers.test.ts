@@ -52,4 +52,32 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL', () => {
     expect((await meOn(one)).status).toBe(401);
     expect((await meOn(two)).status).toBe(401);
   });
+
+  it('counts failed logins across both processes: alternating servers buys no extra guesses', async () => {
+    const failUntilLimited = async (userName: string, servers: Server[]) => {
+      for (let i = 0; i < 40; i++) {
+        const response = await fetch(
+          `${servers[i % servers.length]!.url}/api/authentication/login`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ userName, password: `wrong-guess-${i}` }),
+          },
+        );
+        if (response.status === 429) {
+          expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+          return i;
+        }
+        expect(response.status).toBe(401);
+      }
+      throw new Error('never limited');
+    };
+    const alone = await landlord(one);
+    const shared = await landlord(one);
+    const onOne = await failUntilLimited(alone.userName, [one]);
+    const alternating = await failUntilLimited(shared.userName, [one, two]);
+    expect(onOne).toBeLessThanOrEqual(10);
+    // Counted per process, alternating would get twice as many guesses.
+    expect(alternating).toBe(onOne);
+  });
 });
