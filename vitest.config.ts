@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each API test file gets its own database; two workers fit two cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,9 +19,7 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two workers fit two cores.
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
     ],

@@ -185,7 +185,11 @@ test('by keyboard a landlord adds a property; a declined confirm deletes nothing
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
-  for (const [path, subject] of [['/property/create', 'properties'], ['/units', 'units'], ['/staff', 'staff']]) {
+  for (const [path, subject] of [
+    ['/property/create', 'properties'],
+    ['/units', 'units'],
+    ['/staff', 'staff'],
+  ] as const) {
     await visit(page, path);
     await expect(page.getByText(`Please log in to manage ${subject}`)).toBeVisible();
   }
