@@ -7,6 +7,11 @@ export function useDeleteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+    // The dashboard shows staff as owner contacts and counts pending applications.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['staff'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
   });
 }

@@ -12,6 +12,11 @@ export function useSaveStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+    // The dashboard shows staff as owner contacts and counts pending applications.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['staff'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
   });
 }
