@@ -29,13 +29,13 @@ export function PropertyList({ properties, onEdit, onDelete, deletingId }: Prope
       empty={{ title: 'No properties yet', description: 'Create your first property with the form above.' }}
       actions={(p) => (
         <>
-          <Button size="xs" variant="light" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+          <Button size="xs" variant="default" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
             Edit
           </Button>
           <Button
             size="xs"
-            variant="light"
-            color="red"
+            variant="default"
+            c="red.9"
             onClick={() => onDelete(p)}
             loading={deletingId === p.id}
             aria-label={`Delete ${p.name}`}

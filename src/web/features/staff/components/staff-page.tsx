@@ -67,13 +67,13 @@ export function StaffPage() {
           empty={{ title: 'No staff yet', description: 'Add a staff member to see them here.' }}
           actions={(s) => (
             <>
-              <Button component={Link} to={`/staff/${s.id}`} size="xs" variant="light" aria-label={`Edit ${fullName(s)}`}>
+              <Button component={Link} to={`/staff/${s.id}`} size="xs" variant="default" aria-label={`Edit ${fullName(s)}`}>
                 Edit
               </Button>
               <Button
                 size="xs"
-                variant="light"
-                color="red"
+                variant="default"
+                c="red.9"
                 onClick={() => handleDelete(s)}
                 loading={remove.isPending && remove.variables === s.id}
                 aria-label={`Delete ${fullName(s)}`}

@@ -87,13 +87,13 @@ export function UnitsPage() {
           empty={{ title: 'No units yet', description: 'Create a unit to see it here.' }}
           actions={(u) => (
             <>
-              <Button component={Link} to={`/unit/${u.id}`} size="xs" variant="light" aria-label={`Edit unit ${u.unitNumber}`}>
+              <Button component={Link} to={`/unit/${u.id}`} size="xs" variant="default" aria-label={`Edit unit ${u.unitNumber}`}>
                 Edit
               </Button>
               <Button
                 size="xs"
-                variant="light"
-                color="red"
+                variant="default"
+                c="red.9"
                 onClick={() => handleDelete(u)}
                 loading={remove.isPending && remove.variables === u.id}
                 aria-label={`Delete unit ${u.unitNumber}`}
