@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { useSession } from '../features/auth/session';
 import { RequireManager, RequireUser } from './guards';
@@ -24,23 +24,21 @@ const dashboard = () => import('../features/dashboard/components/dashboard-page'
 const propertyBrowser = () =>
   import('../features/property-browser/components/property-browser-page').then((m) => m.PropertyBrowserPage);
 
-/** '/' is the dashboard for Landlords and Admins and the property browser for everyone else. */
-function HomeRoute({ Dashboard, Browser }: { Dashboard: ComponentType; Browser: ComponentType }) {
+// '/' is the dashboard for Landlords and Admins and the property browser for everyone else.
+// Each loads only when shown: a visitor never downloads the dashboard's charts.
+const LazyDashboard = lazy(() => dashboard().then((Page) => ({ default: Page })));
+const LazyBrowser = lazy(() => propertyBrowser().then((Page) => ({ default: Page })));
+
+function HomeRoute() {
   const { isManager } = useSession();
-  return isManager ? <Dashboard /> : <Browser />;
+  return isManager ? <LazyDashboard /> : <LazyBrowser />;
 }
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      {
-        index: true,
-        lazy: async () => {
-          const [Dashboard, Browser] = await Promise.all([dashboard(), propertyBrowser()]);
-          return { Component: () => <HomeRoute Dashboard={Dashboard} Browser={Browser} /> };
-        },
-      },
+      { index: true, element: <HomeRoute /> },
       lazyPage('landlord-dashboard', dashboard, manager('properties')),
       lazyPage('properties', propertyBrowser),
       lazyPage(

@@ -8,8 +8,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { MANAGER_ROLES } from '../../../shared/constants';
-import { userSchema, type User } from '../../../shared/schemas/users';
+import { MANAGER_ROLES, ROLES } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas/users';
 import { ApiError, api } from '../../lib/api-client';
 import { meQueryOptions } from './api/get-me';
 
@@ -29,11 +29,28 @@ function readStoredUser(): User | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(raw);
+    return isUser(stored) ? stored : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * A shape check of the stored user. Written by hand rather than with the shared zod schema
+ * so that zod stays out of the first page load; /me confirms the user right after anyway.
+ */
+function isUser(value: unknown): value is User {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  return (
+    typeof user.id === 'number' &&
+    typeof user.userName === 'string' &&
+    (user.email === null || typeof user.email === 'string') &&
+    (user.phone === null || typeof user.phone === 'string') &&
+    Array.isArray(user.roles) &&
+    user.roles.every((role) => (ROLES as readonly unknown[]).includes(role))
+  );
 }
 
 /**
