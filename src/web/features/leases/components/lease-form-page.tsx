@@ -1,7 +1,8 @@
 import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
 import { FormCard } from '../../../components/form-card';
@@ -39,11 +40,9 @@ const EMPTY: LeaseFormValues = {
 
 /** /lease/create and /lease/:id (SPEC sections 2 and 5). */
 export function LeaseFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const isEdit = id !== undefined && Number.isInteger(id) && id > 0;
+  const id = useRouteId();
+  const isEdit = id !== undefined;
   const navigate = useNavigate();
-  const location = useLocation();
   const { banner, showSuccess, showError, clear } = useBanner();
 
   const tenants = useTenants();
@@ -56,13 +55,7 @@ export function LeaseFormPage() {
     validate: schemaResolver(leaseBodySchema, { sync: true }),
   });
 
-  const handedOver = (location.state as { success?: string } | null)?.success;
-  useEffect(() => {
-    if (!handedOver) return;
-    showSuccess(handedOver);
-    // Shown once: a reload must not repeat it.
-    navigate(location.pathname, { replace: true, state: null });
-  }, [handedOver, showSuccess, navigate, location.pathname]);
+  useHandedOverSuccess(showSuccess);
 
   // Edit mode: fill the form once the lease has loaded. A failed load is only logged (SPEC 8).
   const loaded = lease.data;

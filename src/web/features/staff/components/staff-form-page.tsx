@@ -1,7 +1,8 @@
 import { Alert, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import { createStaffBodySchema, SELECT_PROPERTY_MESSAGE, type Staff } from '../../../../shared/schemas/staff';
 import { FormCard } from '../../../components/form-card';
@@ -45,12 +46,9 @@ const validateStaff = schemaResolver(createStaffBodySchema, { sync: true });
 
 /** /staff/create and /staff/{id}: the staff form; edit when an id is given. */
 export function StaffFormPage() {
-  const params = useParams();
-  const staffId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  // An id that is not a number cannot be edited: the form is in create mode.
+  const staffId = useRouteId();
   const isEdit = staffId !== undefined;
   const navigate = useNavigate();
-  const location = useLocation();
   const properties = useMyProperties();
   const staff = useStaffMember(staffId);
   const save = useSaveStaff();
@@ -61,13 +59,7 @@ export function StaffFormPage() {
     validate: (values) => validateStaff(toStaffBody(values)),
   });
 
-  const carried = (location.state as { success?: string } | null)?.success;
-  useEffect(() => {
-    if (!carried) return;
-    showSuccess(carried);
-    // Shown once: a reload or going back does not repeat it.
-    navigate(location.pathname, { replace: true, state: null });
-  }, [carried, showSuccess, navigate, location.pathname]);
+  useHandedOverSuccess(showSuccess);
 
   useEffect(() => {
     if (staff.data) {

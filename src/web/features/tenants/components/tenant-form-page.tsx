@@ -1,7 +1,8 @@
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import { tenantBodySchema } from '../../../../shared/schemas/tenants';
 import { FormCard } from '../../../components/form-card';
@@ -24,11 +25,9 @@ const EMPTY: TenantFormValues = { unitId: '', firstName: '', lastName: '', phone
 
 /** /tenant/create and /tenant/:id (SPEC sections 2 and 5). */
 export function TenantFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : undefined;
-  const isEdit = id !== undefined && Number.isInteger(id) && id > 0;
+  const id = useRouteId();
+  const isEdit = id !== undefined;
   const navigate = useNavigate();
-  const location = useLocation();
   const { banner, showSuccess, showError, clear } = useBanner();
 
   const choices = useUnitChoices();
@@ -41,14 +40,7 @@ export function TenantFormPage() {
     validate: schemaResolver(tenantBodySchema, { sync: true }),
   });
 
-  // A message handed over by the previous screen (an edit that returned to create mode).
-  const handedOver = (location.state as { success?: string } | null)?.success;
-  useEffect(() => {
-    if (!handedOver) return;
-    showSuccess(handedOver);
-    // Shown once: a reload must not repeat it.
-    navigate(location.pathname, { replace: true, state: null });
-  }, [handedOver, showSuccess, navigate, location.pathname]);
+  useHandedOverSuccess(showSuccess);
 
   // Edit mode: fill the form once the tenant has loaded. A failed load is only logged (SPEC 8).
   const loaded = tenant.data;

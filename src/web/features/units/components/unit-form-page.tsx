@@ -1,7 +1,8 @@
 import { Alert, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS, UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
 import { createUnitBodySchema, UNIT_LIMITS, type CreateUnitBody, type Unit } from '../../../../shared/schemas/units';
 import { FormCard } from '../../../components/form-card';
@@ -70,12 +71,9 @@ const validateUnit = schemaResolver(createUnitBodySchema, { sync: true });
 
 /** /unit/create and /unit/{id}: the unit form; with an id it loads that unit for editing. */
 export function UnitFormPage() {
-  const params = useParams();
-  const unitId = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  // An id that is not a number cannot be edited: the form is in create mode.
+  const unitId = useRouteId();
   const isEdit = unitId !== undefined;
   const navigate = useNavigate();
-  const location = useLocation();
   const properties = useMyProperties();
   const unit = useUnit(unitId);
   const save = useSaveUnit();
@@ -87,13 +85,7 @@ export function UnitFormPage() {
   });
 
   // A save in edit mode returns here in create mode, carrying its message.
-  const carried = (location.state as { success?: string } | null)?.success;
-  useEffect(() => {
-    if (!carried) return;
-    showSuccess(carried);
-    // Shown once: a reload or going back does not repeat it.
-    navigate(location.pathname, { replace: true, state: null });
-  }, [carried, showSuccess, navigate, location.pathname]);
+  useHandedOverSuccess(showSuccess);
 
   useEffect(() => {
     if (unit.data) {
