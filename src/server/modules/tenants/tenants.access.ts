@@ -4,32 +4,14 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { managedPropertiesFilter } from '../properties/properties.access';
 import { propertiesTable } from '../properties/properties.table';
-import { unitsTable, type UnitRow } from '../units/units.table';
+import { unitsTable } from '../units/units.table';
 import { tenantsTable, type TenantRow } from './tenants.table';
 
 /**
  * Who manages which tenant: the one place that decides it. A tenant is managed through
- * their unit's property (SPEC section 6), so these build on managedPropertiesFilter.
+ * their unit's property (SPEC section 6), so these build on managedPropertiesFilter; units
+ * themselves are decided in units.access.ts.
  */
-
-/** A unit of a property the user manages, or undefined (missing or another landlord's). */
-export async function findManagedUnit(db: Database, user: User, unitId: number): Promise<UnitRow | undefined> {
-  const [row] = await db
-    .select({ unit: unitsTable })
-    .from(unitsTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .where(and(eq(unitsTable.id, unitId), managedPropertiesFilter(user)))
-    .limit(1);
-  return row?.unit;
-}
-
-/** Another landlord's unit answers exactly as a missing one: 404. */
-export async function requireManagedUnit(db: Database, user: User, unitId: number): Promise<UnitRow> {
-  const unit = await findManagedUnit(db, user, unitId);
-  if (!unit) throw notFound('units.not_found', 'Unit not found');
-  return unit;
-}
-
 export async function findManagedTenant(db: Database, user: User, tenantId: number): Promise<TenantRow | undefined> {
   const [row] = await db
     .select({ tenant: tenantsTable })

@@ -8,7 +8,8 @@ import { MANAGER_ROLES } from '../../../shared/constants';
 import { toReceipt } from '../applications/applications.repository';
 import { limitApplications } from '../applications/applications.rate-limit';
 import { submitApplication } from '../applications/applications.service';
-import { findManagedUnit, requireManagedTenant, requireManagedUnit } from './tenants.access';
+import { findManagedUnit, requireManagedUnit } from '../units/units.access';
+import { requireManagedTenant } from './tenants.access';
 import { listManagedTenants, toTenant } from './tenants.repository';
 import { changeTenant, placeTenant, removeTenant } from './tenants.service';
 
