@@ -71,18 +71,23 @@ export interface PropertyListOptions {
 }
 
 /**
- * Properties with their owner's contact, ordered by name then id: one query for the page,
- * one for the exact total when paging, one for the units when asked. Never one per property.
+ * Properties with their owner's contact, ordered by name then id: one query for the page and
+ * its exact total, one for the units when asked. Never one per property.
  */
 export async function listProperties(
   db: Database,
   options: PropertyListOptions,
 ): Promise<{ properties: Property[]; total: number }> {
   const where = and(options.filter, options.q ? propertySearchCondition(db, options.q) : undefined);
-  const paged = options.limit !== undefined || options.offset !== undefined;
 
+  // The window count gives the exact total from the same scan as the page, so a search
+  // is evaluated once, not twice.
   let query = db
-    .select({ property: propertiesTable, owner: ownerColumns })
+    .select({
+      property: propertiesTable,
+      owner: ownerColumns,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(propertiesTable)
     .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
     .where(where)
@@ -92,8 +97,9 @@ export async function listProperties(
   if (options.offset !== undefined) query = query.offset(options.offset);
   const rows = await query;
 
-  let total = rows.length;
-  if (paged) {
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && (options.offset ?? 0) > 0) {
+    // A page past the end has no row to carry the total: count separately.
     const [counted] = await db
       .select({ total: count() })
       .from(propertiesTable)
