@@ -9,8 +9,8 @@ export const idSchema = z.coerce.number().int().positive().max(MAX_ID, 'Id is to
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** PostgreSQL text cannot hold the NUL character: refuse it as bad input instead of failing to store it. */
-const hasNoNul = (value: string) => !value.includes('\u0000');
-const NUL_MESSAGE = (label: string) => `${label} must not contain control characters`;
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+export const NUL_MESSAGE = (label: string) => `${label} must not contain control characters`;
 
 /** Every error answer has a human message; validation errors add the fields. */
 export const errorBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
+import { hasNoNul, NUL_MESSAGE } from './common';
 
 /** The user as every call answers it (never the password hash). */
 export const userSchema = z.object({
@@ -45,6 +46,7 @@ export const optionalPhone = z
   .string()
   .trim()
   .max(LIMITS.phone, `Phone must be at most ${LIMITS.phone} characters`)
+  .refine(hasNoNul, NUL_MESSAGE('Phone'))
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -97,7 +99,9 @@ export const loginFieldsSchema = z.object({
     .string({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
-    .max(200, 'Username is too long'),
+    .max(200, 'Username is too long')
+    // A name the database cannot hold cannot match: refuse it before the lookup.
+    .refine(hasNoNul, NUL_MESSAGE('Username')),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')

@@ -173,6 +173,23 @@ describe('login, me and logout', () => {
     expect(response.json().message).toBe('The request body is not valid JSON');
   });
 
+  // PostgreSQL text cannot hold NUL: such a name must be refused before the lookup (found by the fuzz suite).
+  it('answers 401, not a server error, for a username with a NUL character', async () => {
+    const response = await loginRequest(t, { userName: 'ab\u0000c', password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+
+  it('refuses a NUL character in a sign-up or contact phone with 400', async () => {
+    const signup = await t.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: { Username: uniqueName('nul'), Password: PASSWORD, Roles: ['Tenant'], Phone: '555\u00000' },
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().errors).toHaveProperty('phone');
+  });
+
   it('answers /me with the user while logged in and 401 otherwise', async () => {
     const tenant = await signUpAndLogin(t, 'Tenant');
     const me = await tenant.request({ method: 'GET', url: '/api/authentication/me' });
