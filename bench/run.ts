@@ -240,6 +240,21 @@ async function measure(baseUrl: string, pid: number, target: Target): Promise<Ro
   };
 }
 
+/**
+ * Waits until the server has worked off the previous row (requests still queued when
+ * autocannon stopped, garbage collection of big answers): three quick health checks in a row.
+ */
+async function settle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
+    quick = performance.now() - started < 25 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function fetchJson(url: string, cookie: string): Promise<unknown> {
   const response = await fetch(url, { headers: { cookie } });
   return response.ok ? response.json() : undefined;
@@ -350,6 +365,7 @@ try {
   ];
   appSmallDashboard = await fetchJson(`${appUrl}/api/landlord/dashboard`, smallCookie);
   for (const target of targets) {
+    await settle(appUrl);
     process.stdout.write(`measuring ${target.name}... `);
     const row = await measure(appUrl, app.pid!, target);
     console.log(
