@@ -24,3 +24,23 @@ export function useHandedOverSuccess(showSuccess: (message: string) => void): vo
     navigate(location.pathname, { replace: true, state: null });
   }, [handedOver, showSuccess, navigate, location.pathname]);
 }
+
+/**
+ * Edit mode: hands the loaded record to `fill` once it arrives (and again if it is
+ * refetched). A failed load of a detail for editing is only logged (SPEC section 8).
+ */
+export function useFillFromRecord<T>(
+  query: { data: T | undefined; error: unknown },
+  label: string,
+  fill: (record: T) => void,
+): void {
+  const { data, error } = query;
+  useEffect(() => {
+    if (data !== undefined) fill(data);
+    // Only a new record refills the form: `fill` is a fresh closure on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  useEffect(() => {
+    if (error) console.error(`Failed to load ${label}`, error);
+  }, [error, label]);
+}

@@ -2,7 +2,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
 import { FormCard } from '../../../components/form-card';
@@ -57,28 +57,21 @@ export function LeaseFormPage() {
 
   useHandedOverSuccess(showSuccess);
 
-  // Edit mode: fill the form once the lease has loaded. A failed load is only logged (SPEC 8).
-  const loaded = lease.data;
-  useEffect(() => {
-    if (!loaded) return;
+  useFillFromRecord(lease, 'lease', (record) => {
     const values: LeaseFormValues = {
-      tenantId: String(loaded.tenantId),
-      unitNumber: loaded.unitNumber,
-      firstName: loaded.firstName,
-      lastName: loaded.lastName,
-      startDate: loaded.startDate,
-      endDate: loaded.endDate,
-      rent: loaded.rent,
-      deposit: loaded.deposit,
-      status: loaded.status,
+      tenantId: String(record.tenantId),
+      unitNumber: record.unitNumber,
+      firstName: record.firstName,
+      lastName: record.lastName,
+      startDate: record.startDate,
+      endDate: record.endDate,
+      rent: record.rent,
+      deposit: record.deposit,
+      status: record.status,
     };
     form.setInitialValues(values);
     form.setValues(values);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
-  useEffect(() => {
-    if (lease.error) console.error('Failed to load lease', lease.error);
-  }, [lease.error]);
+  });
 
   useEffect(() => {
     if (tenants.error) showError(errorMessage(tenants.error, 'Failed to fetch tenants'));

@@ -1,8 +1,7 @@
 import { Alert, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import { createStaffBodySchema, SELECT_PROPERTY_MESSAGE, type Staff } from '../../../../shared/schemas/staff';
 import { FormCard } from '../../../components/form-card';
@@ -61,18 +60,10 @@ export function StaffFormPage() {
 
   useHandedOverSuccess(showSuccess);
 
-  useEffect(() => {
-    if (staff.data) {
-      form.setValues(toFormState(staff.data));
-      form.resetDirty(toFormState(staff.data));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [staff.data]);
-
-  // SPEC section 8: a failed load of a detail for editing is only logged.
-  useEffect(() => {
-    if (staff.error) console.error('Failed to load staff member', staff.error);
-  }, [staff.error]);
+  useFillFromRecord(staff, 'staff member', (record) => {
+    form.setValues(toFormState(record));
+    form.resetDirty(toFormState(record));
+  });
 
   const handleSubmit = form.onSubmit(
     async (values) => {

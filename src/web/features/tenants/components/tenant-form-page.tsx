@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import { tenantBodySchema } from '../../../../shared/schemas/tenants';
 import { FormCard } from '../../../components/form-card';
@@ -42,24 +42,18 @@ export function TenantFormPage() {
 
   useHandedOverSuccess(showSuccess);
 
-  // Edit mode: fill the form once the tenant has loaded. A failed load is only logged (SPEC 8).
   const loaded = tenant.data;
-  useEffect(() => {
-    if (!loaded) return;
+  useFillFromRecord(tenant, 'tenant', (record) => {
     const values = {
-      unitId: String(loaded.unitId),
-      firstName: loaded.firstName,
-      lastName: loaded.lastName,
-      phoneNumber: loaded.phoneNumber,
-      email: loaded.email,
+      unitId: String(record.unitId),
+      firstName: record.firstName,
+      lastName: record.lastName,
+      phoneNumber: record.phoneNumber,
+      email: record.email,
     };
     form.setInitialValues(values);
     form.setValues(values);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
-  useEffect(() => {
-    if (tenant.error) console.error('Failed to load tenant', tenant.error);
-  }, [tenant.error]);
+  });
 
   useEffect(() => {
     if (choices.error) showError(errorMessage(choices.error, 'Failed to fetch properties and units'));

@@ -1,8 +1,7 @@
 import { Alert, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS, UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
 import { createUnitBodySchema, UNIT_LIMITS, type CreateUnitBody, type Unit } from '../../../../shared/schemas/units';
 import { FormCard } from '../../../components/form-card';
@@ -87,18 +86,10 @@ export function UnitFormPage() {
   // A save in edit mode returns here in create mode, carrying its message.
   useHandedOverSuccess(showSuccess);
 
-  useEffect(() => {
-    if (unit.data) {
-      form.setValues(toFormState(unit.data));
-      form.resetDirty(toFormState(unit.data));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unit.data]);
-
-  // SPEC section 8: a failed load of a detail for editing is only logged.
-  useEffect(() => {
-    if (unit.error) console.error('Failed to load unit', unit.error);
-  }, [unit.error]);
+  useFillFromRecord(unit, 'unit', (record) => {
+    form.setValues(toFormState(record));
+    form.resetDirty(toFormState(record));
+  });
 
   const handleSubmit = form.onSubmit(async (values) => {
     if (save.isPending) return;
