@@ -43,7 +43,12 @@ export default defineConfig({
     {
       name: 'phone',
       // A 390 px wide phone, in the same Chromium.
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
       testMatch: /.*\.phone\.spec\.ts/,
     },
   ],
@@ -52,6 +57,15 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR, WEB_ROOT: `${BUILD_DIR}/web`, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      WEB_ROOT: `${BUILD_DIR}/web`,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // The first Admin, created at start (e2e/fixtures.ts logs in with it).
+      ADMIN_USERNAME: 'e2e-admin',
+      ADMIN_PASSWORD: 'harbor-violet-signal-93',
+    },
   },
 });

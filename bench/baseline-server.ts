@@ -3,7 +3,7 @@
 // JSON inside the database. Started by bench/run.ts with PORT and DATA_DIR or DATABASE_URL.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { PGlite } from '@electric-sql/pglite';
+import { createPGlite } from '../src/server/db/pglite';
 import pg from 'pg';
 
 const port = Number(process.env.PORT ?? 3399);
@@ -16,7 +16,7 @@ if (process.env.DATABASE_URL) {
   pool.on('error', () => {});
   query = async (text, params) => (await pool.query(text, params)).rows;
 } else {
-  const db = await PGlite.create(process.env.DATA_DIR!);
+  const db = await createPGlite(process.env.DATA_DIR!);
   query = async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
 }
 

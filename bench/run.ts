@@ -1,9 +1,11 @@
-// `npm run bench`: seeds a landlord with 1,000 properties, 10,000 units and 10,000 leases
-// (and a second one with 1,000 units), starts the real server on it, and measures with
-// autocannon at 16 connections. Prints req/s, p50, p99 and the server's peak memory; then
-// serves the same dashboard from a bare node:http baseline and prints the ratio.
-// Embedded database in a temp folder by default; with DATABASE_URL, a scratch database on
-// that PostgreSQL server (created and dropped here). Prints figures; asserts nothing.
+// `npm run bench`: seeds a landlord with 100 properties and 1,000 units and measures her
+// dashboard alone; then adds a neighbour with 1,000 properties, 10,000 units and 10,000
+// leases, and measures the public search (16 connections), the dashboard's first screen, its
+// full answer and its 304 repeats (4 connections), and the same full answer from a bare
+// node:http server that builds it in one SQL statement. Prints req/s, p50, p99, the server's
+// peak memory and the ratios. Embedded database in a temp folder by default; with
+// DATABASE_URL, a scratch database on that PostgreSQL server (created and dropped here).
+// Prints figures; asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,12 +17,11 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/database';
 import { propertiesTable, unitsTable } from '../src/server/db/schema';
-import { insertUser, seedPortfolio } from '../src/server/cli/seed/generate';
+import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '16' },
     properties: { type: 'string', default: '1000' },
     units: { type: 'string', default: '10' },
     port: { type: 'string', default: '3305' },
@@ -28,7 +29,7 @@ const { values: args } = parseArgs({
   },
 });
 const DURATION = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
+const CONNECTIONS = 16;
 const APP_PORT = Number(args.port);
 const BASELINE_PORT = Number(args['baseline-port']);
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,6 +39,7 @@ interface Row {
   name: string;
   method: string;
   path: string;
+  connections: number;
   status: 'ok' | 'not available';
   note?: string;
   requestsPerSec?: number;
@@ -77,22 +79,11 @@ console.log(
 );
 
 // --- seed ---------------------------------------------------------------------------
+// The small landlord first, measured alone; then the big neighbour, and the rest.
 const bigName = `bench-big-${randomBytes(3).toString('hex')}`;
 const smallName = `bench-small-${randomBytes(3).toString('hex')}`;
-const seedStarted = Date.now();
-const database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
-const bigUserId = await insertUser(
-  database.db,
-  { userName: bigName, password: PASSWORD, roles: ['Landlord'] },
-  { email: `${bigName}@example.com`, phone: null },
-);
-const bigCounts = await seedPortfolio(database.db, bigUserId, {
-  properties: Number(args.properties),
-  unitsPerProperty: Number(args.units),
-  pastLeaseForEveryOtherUnit: true,
-  staffPerProperty: 1,
-  pendingApplications: 50,
-});
+let seedStarted = Date.now();
+let database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
 const smallUserId = await insertUser(
   database.db,
   { userName: smallName, password: PASSWORD, roles: ['Landlord'] },
@@ -103,23 +94,46 @@ const smallCounts = await seedPortfolio(database.db, smallUserId, {
   unitsPerProperty: Number(args.units),
   pastLeaseForEveryOtherUnit: true,
 });
-const [someProperty] = await database.db
-  .select({ id: propertiesTable.id, name: propertiesTable.name })
-  .from(propertiesTable)
-  .where(eq(propertiesTable.userId, bigUserId))
-  .limit(1);
-const [someUnit] = await database.db
-  .select({ id: unitsTable.id })
-  .from(unitsTable)
-  .where(eq(unitsTable.propertyId, someProperty!.id))
-  .limit(1);
+await refreshStatistics(database.db);
 await database.close();
 console.log(
-  `Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s: big landlord`,
-  bigCounts,
-  'small landlord',
+  `Seeded the small landlord in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s:`,
   smallCounts,
 );
+
+async function seedBigLandlord() {
+  seedStarted = Date.now();
+  database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
+  const bigUserId = await insertUser(
+    database.db,
+    { userName: bigName, password: PASSWORD, roles: ['Landlord'] },
+    { email: `${bigName}@example.com`, phone: null },
+  );
+  const bigCounts = await seedPortfolio(database.db, bigUserId, {
+    properties: Number(args.properties),
+    unitsPerProperty: Number(args.units),
+    pastLeaseForEveryOtherUnit: true,
+    staffPerProperty: 1,
+    pendingApplications: 50,
+  });
+  const [someProperty] = await database.db
+    .select({ id: propertiesTable.id, name: propertiesTable.name })
+    .from(propertiesTable)
+    .where(eq(propertiesTable.userId, bigUserId))
+    .limit(1);
+  const [someUnit] = await database.db
+    .select({ id: unitsTable.id })
+    .from(unitsTable)
+    .where(eq(unitsTable.propertyId, someProperty!.id))
+    .limit(1);
+  await refreshStatistics(database.db);
+  await database.close();
+  console.log(
+    `Seeded the big landlord in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s:`,
+    bigCounts,
+  );
+  return { bigCounts, someProperty: someProperty!, someUnit: someUnit! };
+}
 
 // --- processes ----------------------------------------------------------------------
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -135,6 +149,8 @@ function start(script: string, port: number): ChildProcess {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      // Every benchmark connection comes from one address: measure throughput, not the search limit.
+      SEARCHES_PER_MINUTE: '0',
       PORT: String(port),
       DATA_DIR: dataDir ?? '',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -184,13 +200,23 @@ interface Target {
   method: 'GET' | 'POST';
   path: string;
   cookie?: string;
+  headers?: Record<string, string>;
   body?: () => unknown;
   expectStatus: number;
+  /** Connections for this row (default: --connections). */
+  connections?: number;
 }
 
 async function measure(baseUrl: string, pid: number, target: Target): Promise<Row> {
-  const row: Row = { name: target.name, method: target.method, path: target.path, status: 'ok' };
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const connections = target.connections ?? CONNECTIONS;
+  const row: Row = {
+    name: target.name,
+    method: target.method,
+    path: target.path,
+    connections,
+    status: 'ok',
+  };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...target.headers };
   if (target.cookie) headers.cookie = target.cookie;
   // One probe first: a route that does not exist yet (or answers an error) is reported, not timed.
   const probe = await fetch(baseUrl + target.path, {
@@ -210,7 +236,7 @@ async function measure(baseUrl: string, pid: number, target: Target): Promise<Ro
   }, 100);
   const result = await autocannon({
     url: baseUrl,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION,
     requests: [
       {
@@ -295,84 +321,179 @@ async function login(baseUrl: string, userName: string): Promise<string> {
   return cookie!.split(';')[0]!;
 }
 
-// --- the app ------------------------------------------------------------------------
-const rows: Row[] = [];
+async function runRows(baseUrl: string, pid: number, targets: Target[]): Promise<Row[]> {
+  const measured: Row[] = [];
+  for (const target of targets) {
+    await settle(baseUrl);
+    process.stdout.write(`measuring ${target.name}... `);
+    const row = await measure(baseUrl, pid, target);
+    console.log(
+      row.status === 'ok'
+        ? `${row.requestsPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`
+        : `${row.status} (${row.note})`,
+    );
+    measured.push(row);
+  }
+  return measured;
+}
+
+async function etagOf(url: string, cookie: string): Promise<string | undefined> {
+  const response = await fetch(url, { headers: { cookie } });
+  await response.arrayBuffer();
+  return response.headers.get('etag') ?? undefined;
+}
+
+/** The total of a public search, from its X-Total-Count. */
+async function searchTotal(baseUrl: string, q: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/properties?q=${encodeURIComponent(q)}&limit=1`);
+  await response.arrayBuffer();
+  return Number(response.headers.get('x-total-count'));
+}
+
+const DASHBOARD = '/api/landlord/dashboard';
+const FIRST_SCREEN = `${DASHBOARD}?sections=summary,properties,leasesEndingSoon`;
+const smallLabel = `${smallCounts.units.toLocaleString('en-US')} units`;
 const appUrl = `http://127.0.0.1:${APP_PORT}`;
+
+// --- the small landlord alone -------------------------------------------------------
+let alone: Row | undefined;
+{
+  const app = start('src/server/main.ts', APP_PORT);
+  try {
+    await waitFor(`${appUrl}/api/health`, app);
+    const cookie = await login(appUrl, smallName);
+    [alone] = await runRows(appUrl, app.pid!, [
+      {
+        name: `dashboard, full answer (${smallLabel}), landlord alone`,
+        method: 'GET',
+        path: DASHBOARD,
+        cookie,
+        expectStatus: 200,
+        connections: 4,
+      },
+    ]);
+  } finally {
+    await stop(app);
+  }
+}
+
+// --- the app with both landlords ----------------------------------------------------
+const { bigCounts, someProperty, someUnit } = await seedBigLandlord();
+const bigLabel = `${bigCounts.units.toLocaleString('en-US')} units`;
+const rows: Row[] = [];
 const app = start('src/server/main.ts', APP_PORT);
 let appSmallDashboard: unknown;
 let bigCookie = '';
 let smallCookie = '';
+let search = { q: '', total: 0, of: 0 };
 try {
   await waitFor(`${appUrl}/api/health`, app);
   bigCookie = await login(appUrl, bigName);
   smallCookie = await login(appUrl, smallName);
-  const searchWord = someProperty!.name.split(' ')[0]!;
-  let created = 0;
-  const targets: Target[] = [
-    {
-      name: `dashboard (${bigCounts.units.toLocaleString('en-US')} units)`,
-      method: 'GET',
-      path: '/api/landlord/dashboard',
-      cookie: bigCookie,
-      expectStatus: 200,
-    },
-    {
-      name: 'public search, first page',
-      method: 'GET',
-      path: `/api/properties?q=${encodeURIComponent(searchWord)}&limit=12&offset=0&include=units`,
-      expectStatus: 200,
-    },
-    {
-      name: 'unit read',
-      method: 'GET',
-      path: `/api/units/${someUnit!.id}`,
-      cookie: bigCookie,
-      expectStatus: 200,
-    },
-    {
-      name: 'unit create',
-      method: 'POST',
-      path: '/api/units',
-      cookie: bigCookie,
-      expectStatus: 201,
-      body: () => ({
-        unitNumber: `B-${++created}-${randomBytes(2).toString('hex')}`,
-        propertyId: someProperty!.id,
-        description: 'Benchmark unit',
-        imageUrl: null,
-        bedrooms: 1,
-        bathrooms: 1.5,
-        squareFeet: 550,
-        rent: 1250,
-        status: 'Available',
-      }),
-    },
-    { name: 'health', method: 'GET', path: '/api/health', expectStatus: 200 },
-    {
-      name: `dashboard first screen (${bigCounts.units.toLocaleString('en-US')} units)`,
-      method: 'GET',
-      path: '/api/landlord/dashboard?sections=summary,properties,leasesEndingSoon',
-      cookie: bigCookie,
-      expectStatus: 200,
-    },
-    {
-      name: `dashboard (${smallCounts.units.toLocaleString('en-US')} units)`,
-      method: 'GET',
-      path: '/api/landlord/dashboard',
-      cookie: smallCookie,
-      expectStatus: 200,
-    },
-  ];
-  appSmallDashboard = await fetchJson(`${appUrl}/api/landlord/dashboard`, smallCookie);
-  for (const target of targets) {
-    await settle(appUrl);
-    process.stdout.write(`measuring ${target.name}... `);
-    const row = await measure(appUrl, app.pid!, target);
-    console.log(
-      row.status === 'ok' ? `${row.requestsPerSec} req/s` : `${row.status} (${row.note})`,
-    );
-    rows.push(row);
+  // The seed's words that match about half the properties: the search the issue measures.
+  const everything = await searchTotal(appUrl, '');
+  for (const q of ['balcony', 'bay window', 'walk-in closet', 'updated kitchen', 'Apartments']) {
+    const total = await searchTotal(appUrl, q);
+    if (!search.q || Math.abs(total - everything / 2) < Math.abs(search.total - everything / 2))
+      search = { q, total, of: everything };
   }
+  console.log(`Search text '${search.q}' matches ${search.total} of ${everything} properties.`);
+  const searchPath = `/api/properties?q=${encodeURIComponent(search.q)}&limit=20&offset=0&include=units`;
+  let created = 0;
+  appSmallDashboard = await fetchJson(`${appUrl}${DASHBOARD}`, smallCookie);
+  rows.push(
+    ...(await runRows(appUrl, app.pid!, [
+      { name: 'health', method: 'GET', path: '/api/health', expectStatus: 200 },
+      {
+        name: 'unit read',
+        method: 'GET',
+        path: `/api/units/${someUnit.id}`,
+        cookie: bigCookie,
+        expectStatus: 200,
+      },
+      {
+        name: 'unit create',
+        method: 'POST',
+        path: '/api/units',
+        cookie: bigCookie,
+        expectStatus: 201,
+        body: () => ({
+          unitNumber: `B-${++created}-${randomBytes(2).toString('hex')}`,
+          propertyId: someProperty.id,
+          description: 'Benchmark unit',
+          imageUrl: null,
+          bedrooms: 1,
+          bathrooms: 1.5,
+          squareFeet: 550,
+          rent: 1250,
+          status: 'Available',
+        }),
+      },
+      {
+        name: `public search, first page of 20 (${search.total} of ${search.of} match)`,
+        method: 'GET',
+        path: searchPath,
+        expectStatus: 200,
+        connections: 16,
+      },
+      {
+        name: `public search, first page of 20, 4 connections`,
+        method: 'GET',
+        path: searchPath,
+        expectStatus: 200,
+        connections: 4,
+      },
+      {
+        name: `dashboard first screen (${bigLabel})`,
+        method: 'GET',
+        path: FIRST_SCREEN,
+        cookie: bigCookie,
+        expectStatus: 200,
+        connections: 4,
+      },
+      {
+        name: `dashboard, full answer (${bigLabel})`,
+        method: 'GET',
+        path: DASHBOARD,
+        cookie: bigCookie,
+        expectStatus: 200,
+        connections: 4,
+      },
+      {
+        name: `dashboard, full answer (${smallLabel}), next to the big landlord`,
+        method: 'GET',
+        path: DASHBOARD,
+        cookie: smallCookie,
+        expectStatus: 200,
+        connections: 4,
+      },
+    ])),
+  );
+  // Taken after the rows that write (unit create), so they name the current revision.
+  const bigEtag = await etagOf(`${appUrl}${DASHBOARD}`, bigCookie);
+  const smallEtag = await etagOf(`${appUrl}${DASHBOARD}`, smallCookie);
+  rows.push(
+    ...(await runRows(appUrl, app.pid!, [
+      {
+        name: `dashboard, full answer repeated: 304 (${bigLabel})`,
+        method: 'GET',
+        path: DASHBOARD,
+        cookie: bigCookie,
+        headers: bigEtag ? { 'if-none-match': bigEtag } : {},
+        expectStatus: 304,
+        connections: 4,
+      },
+      {
+        name: `dashboard, full answer repeated: 304 (${smallLabel})`,
+        method: 'GET',
+        path: DASHBOARD,
+        cookie: smallCookie,
+        headers: smallEtag ? { 'if-none-match': smallEtag } : {},
+        expectStatus: 304,
+        connections: 4,
+      },
+    ])),
+  );
 } finally {
   await stop(app);
 }
@@ -388,21 +509,26 @@ try {
   const baselineSmall = await fetchJson(`${baselineUrl}/dashboard`, smallCookie);
   sameAnswer =
     appSmallDashboard === undefined ? null : firstDifference(appSmallDashboard, baselineSmall);
-  for (const [label, cookie, units] of [
-    ['big', bigCookie, bigCounts.units],
-    ['small', smallCookie, smallCounts.units],
-  ] as const) {
-    process.stdout.write(`measuring baseline dashboard (${label})... `);
-    const row = await measure(baselineUrl, baseline.pid!, {
-      name: `baseline dashboard (${units.toLocaleString('en-US')} units)`,
-      method: 'GET',
-      path: '/dashboard',
-      cookie,
-      expectStatus: 200,
-    });
-    console.log(row.status === 'ok' ? `${row.requestsPerSec} req/s` : row.status);
-    baselineRows.push(row);
-  }
+  baselineRows.push(
+    ...(await runRows(baselineUrl, baseline.pid!, [
+      {
+        name: `baseline: one SQL statement (${bigLabel})`,
+        method: 'GET',
+        path: '/dashboard',
+        cookie: bigCookie,
+        expectStatus: 200,
+        connections: 4,
+      },
+      {
+        name: `baseline: one SQL statement (${smallLabel})`,
+        method: 'GET',
+        path: '/dashboard',
+        cookie: smallCookie,
+        expectStatus: 200,
+        connections: 4,
+      },
+    ])),
+  );
 } finally {
   await stop(baseline);
   await dropScratch?.();
@@ -410,34 +536,41 @@ try {
 }
 
 // --- report -------------------------------------------------------------------------
-const all = [...rows, ...baselineRows];
+const all = [...(alone ? [alone] : []), ...rows, ...baselineRows];
 console.log(
-  `\nPorchlight benchmark: ${kind} database, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} cores, Node ${process.version}`,
+  `\nPorchlight benchmark: ${kind} database, ${DURATION} s per row, ${os.cpus().length} cores, Node ${process.version}`,
 );
 console.table(
   all.map((r) => ({
     endpoint: r.name,
+    conn: r.connections,
     'req/s': r.status === 'ok' ? r.requestsPerSec : 'not available',
     'p50 ms': r.p50Ms ?? '',
     'p99 ms': r.p99Ms ?? '',
     'peak RSS MB': r.peakRssMb ?? '',
-    'non-2xx': r.non2xx ?? '',
     'KB/resp': r.bytesPerResponse !== undefined ? (r.bytesPerResponse / 1024).toFixed(1) : '',
   })),
 );
-const ratios: Record<string, number | null> = {};
-const appDashboards = [rows[0], rows.at(-1)];
-for (const [i, appRow] of appDashboards.entries()) {
-  const base = baselineRows[i];
-  const ratio =
-    appRow?.status === 'ok' && base?.status === 'ok'
-      ? appRow.requestsPerSec! / base.requestsPerSec!
-      : null;
-  ratios[appRow?.name ?? `row ${i}`] = ratio;
+const byName = (prefix: string) => all.find((r) => r.name.startsWith(prefix));
+const ratio = (a: Row | undefined, b: Row | undefined, of: 'p50Ms' | 'requestsPerSec') =>
+  a?.status === 'ok' && b?.status === 'ok' ? a[of]! / Math.max(b[of]!, 1) : null;
+const show = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+const ratios: Record<string, { p50: number | null; throughput: number | null }> = {};
+for (const label of [bigLabel, smallLabel]) {
+  const appRow = byName(`dashboard, full answer (${label})`);
+  const baseRow = byName(`baseline: one SQL statement (${label})`);
+  ratios[label] = {
+    p50: ratio(appRow, baseRow, 'p50Ms'),
+    throughput: ratio(appRow, baseRow, 'requestsPerSec'),
+  };
   console.log(
-    `${appRow?.name}: app/baseline throughput = ${ratio === null ? 'n/a (not available)' : ratio.toFixed(2)}`,
+    `Full answer, ${label}: app/baseline p50 = ${show(ratios[label].p50)} (<= 1.00: no slower), throughput = ${show(ratios[label].throughput)}`,
   );
 }
+const growth = ratio(byName(`dashboard, full answer (${smallLabel}), next`), alone, 'p50Ms');
+console.log(
+  `The ${smallLabel} landlord next to the ${bigLabel} neighbour vs alone: p50 x${show(growth)}`,
+);
 console.log(
   sameAnswer === undefined || appSmallDashboard === undefined
     ? 'Baseline answer not compared (the app has no dashboard).'
@@ -445,13 +578,6 @@ console.log(
       ? "Baseline answer is identical to the app's dashboard JSON."
       : `Baseline answer differs from the app's at ${sameAnswer}.`,
 );
-const [big, small] = appDashboards;
-if (big?.status === 'ok' && small?.status === 'ok') {
-  console.log(
-    `Dashboard growth: ${smallCounts.units} -> ${bigCounts.units} units (x${(bigCounts.units / smallCounts.units).toFixed(0)}): ` +
-      `throughput x${(big.requestsPerSec! / small.requestsPerSec!).toFixed(2)}, p50 x${(big.p50Ms! / Math.max(small.p50Ms!, 1)).toFixed(1)}`,
-  );
-}
 const resultsDir = path.join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
@@ -461,13 +587,14 @@ writeFileSync(
     {
       at: new Date().toISOString(),
       database: kind,
-      connections: CONNECTIONS,
       durationSeconds: DURATION,
       cores: os.cpus().length,
       node: process.version,
       seeded: { big: bigCounts, small: smallCounts },
+      search,
       rows: all,
       appToBaseline: ratios,
+      smallNextToBigVsAlone: growth,
       baselineDiffersAt: sameAnswer ?? null,
     },
     null,

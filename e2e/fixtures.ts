@@ -4,10 +4,18 @@ import { test as base, expect, type Page } from '@playwright/test';
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   const summary = blocking.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
   );
   expect(summary, `accessibility violations on ${label}`).toEqual([]);
 }
@@ -24,11 +32,23 @@ export function uniqueName(prefix: string): string {
 }
 
 export const PASSWORD = 'tidy-lantern-orchard-42';
+/** The Admin the server creates at start (playwright.config.ts). */
+export const ADMIN = { userName: 'e2e-admin', password: 'harbor-violet-signal-93' };
 
 /** Signs up through the API (same origin, so the Origin check passes) and logs in through the UI. */
-export async function signUpViaApi(page: Page, role: 'Landlord' | 'Tenant' | 'Maintenance', userName = uniqueName(role.toLowerCase())) {
+export async function signUpViaApi(
+  page: Page,
+  role: 'Landlord' | 'Tenant' | 'Maintenance',
+  userName = uniqueName(role.toLowerCase()),
+) {
   const response = await page.request.post('/api/users', {
-    data: { Username: userName, Password: PASSWORD, Roles: [role], Email: `${userName}@example.com`, Phone: '555-0100' },
+    data: {
+      Username: userName,
+      Password: PASSWORD,
+      Roles: [role],
+      Email: `${userName}@example.com`,
+      Phone: '555-0100',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return userName;
@@ -55,3 +75,12 @@ export const test = base.extend<{ finalAccessibilityCheck: void }>({
   ],
 });
 export { expect };
+
+/** Chooses in a searching picker: types the name, then clicks the option the server found. */
+export async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(box).toHaveValue(option);
+}

@@ -1,36 +1,55 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import {
+  expect,
+  pickOption,
+  expectAccessible,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 
-/** Accepts the next browser confirm (the spec's delete confirmation) and checks what it asked. */
-function acceptNextConfirm(page: Page, expected: RegExp) {
-  page.once('dialog', async (dialog) => {
-    expect(dialog.type()).toBe('confirm');
-    expect(dialog.message()).toMatch(expected);
-    await dialog.accept();
-  });
+/** Confirms the open delete dialog, after checking that it names what goes. */
+async function confirmInDialog(page: Page, expected: RegExp) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(expected);
+  // By keyboard: the dialog keeps focus inside it.
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
 }
 
 /**
  * Logs in through the API (the session cookie lands in the page's context) and stores the user
- * where the app keeps it (SPEC section 3: local storage), so this journey does not depend on
+ * where the app keeps it (docs/product.md section 3: local storage), so this journey does not depend on
  * the login screen.
  */
 async function logIn(page: Page, userName: string) {
-  const login = await page.request.post('/api/authentication/login', { data: { userName, password: PASSWORD } });
+  const login = await page.request.post('/api/authentication/login', {
+    data: { userName, password: PASSWORD },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const me = await page.request.get('/api/authentication/me');
   expect(me.status()).toBe(200);
   const user = await me.json();
   await page.goto('/');
-  await page.evaluate((stored) => localStorage.setItem('porchlight.user', stored), JSON.stringify(user));
+  await page.evaluate(
+    (stored) => localStorage.setItem('porchlight.user', stored),
+    JSON.stringify(user),
+  );
   await page.reload();
   await expect(page.getByTestId('header-user')).toContainText(userName);
 }
 
-const success = (page: Page) => page.getByTestId('success-banner');
-const failure = (page: Page) => page.getByTestId('error-banner');
+const success = (page: Page) => page.getByTestId('success-banner').last();
+const failure = (page: Page) => page.getByTestId('error-banner').last();
 
-test('a landlord creates, edits and deletes a property, a unit and a staff member through the screens', async ({ page }) => {
+test('a landlord creates, edits and deletes a property, a unit and a staff member through the screens', async ({
+  page,
+}) => {
+  // A long journey through four screens: on a busy machine it needs more than the default minute.
+  test.slow();
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
   const propertyName = uniqueName('Maple Court ');
@@ -38,7 +57,9 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
 
   // Staff need a property first.
   await visit(page, '/staff/create');
-  await expect(page.getByText('No properties found for your account. Please create a property first.')).toBeVisible();
+  await expect(
+    page.getByText('No properties found for your account. Please create a property first.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Staff Member' })).toBeDisabled();
 
   // Property: create.
@@ -64,6 +85,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await expect(page.getByRole('heading', { name: 'Edit Property' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(propertyName);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('created this record');
   await expectAccessible(page, 'property edit');
   await page.getByLabel('Name').fill(renamed);
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -76,7 +98,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await visit(page, '/unit/create');
   await expect(page.getByLabel('Status')).toHaveValue('Available');
   await page.getByLabel('Unit number').fill('101');
-  await page.getByLabel('Property').selectOption({ label: renamed });
+  await pickOption(page, 'Property', renamed);
   await page.getByLabel('Bedrooms').fill('2');
   await page.getByLabel('Bathrooms').fill('1.5');
   await page.getByLabel('Square feet').fill('850.25');
@@ -86,7 +108,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
 
   // A second unit with the same number in the same property: the server's message.
   await page.getByLabel('Unit number').fill('101');
-  await page.getByLabel('Property').selectOption({ label: renamed });
+  await pickOption(page, 'Property', renamed);
   await page.getByRole('button', { name: 'Create Unit' }).click();
   await expect(failure(page)).toHaveText('Unit 101 already exists in this property');
 
@@ -110,6 +132,11 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await page.getByRole('link', { name: 'View all units' }).click();
   await expect(page.getByRole('row', { name: /101/ })).toContainText('$1,500.00');
   await expect(page.getByRole('row', { name: /101/ })).toContainText('Rented');
+  // The edit form shows who changed what.
+  await page.getByRole('link', { name: 'Edit unit 101' }).click();
+  const unitHistory = page.getByRole('region', { name: 'History' });
+  await expect(unitHistory).toContainText('rent: $1,450.50 \u2192 $1,500.00');
+  await expect(unitHistory).toContainText('status: Available \u2192 Rented');
 
   // Staff: 'Please select a property', then create.
   await visit(page, '/staff/create');
@@ -120,7 +147,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await page.getByLabel('Position').fill('Superintendent');
   await page.getByRole('button', { name: 'Create Staff Member' }).click();
   await expect(failure(page)).toHaveText('Please select a property');
-  await page.getByLabel('Property').selectOption({ label: renamed });
+  await pickOption(page, 'Property', renamed);
   await page.getByRole('button', { name: 'Create Staff Member' }).click();
   await expect(success(page)).toHaveText('Staff member added successfully!');
   await expect(page.getByLabel('First name')).toHaveValue('');
@@ -138,32 +165,36 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await expect(success(page)).toHaveText('Staff member updated successfully!');
   await visit(page, '/staff');
   await expect(page.getByRole('row', { name: /Rosa Diaz/ })).toContainText('Property Manager');
-  acceptNextConfirm(page, /Rosa Diaz/);
   await page.getByRole('button', { name: 'Delete Rosa Diaz' }).click();
+  await confirmInDialog(page, /Rosa Diaz/);
   await expect(success(page)).toHaveText('Staff member deleted successfully!');
   await expect(page.getByText('No staff yet')).toBeVisible();
 
   // The property cannot go while it has a unit: the server says what to remove first.
   await visit(page, '/property/create');
-  acceptNextConfirm(page, new RegExp(renamed));
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-  await expect(failure(page)).toHaveText('This property still has 1 unit. Delete its units first, then delete the property.');
+  await confirmInDialog(page, new RegExp(renamed));
+  await expect(failure(page)).toHaveText(
+    'This property still has 1 unit. Delete its units first, then delete the property.',
+  );
 
   // Unit: delete, then the property.
   await visit(page, '/units');
-  acceptNextConfirm(page, /unit 101/);
   await page.getByRole('button', { name: 'Delete unit 101' }).click();
+  await confirmInDialog(page, /unit 101/);
   await expect(success(page)).toHaveText('Unit deleted successfully!');
   await expect(page.getByText('No units yet')).toBeVisible();
 
   await visit(page, '/property/create');
-  acceptNextConfirm(page, new RegExp(renamed));
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await confirmInDialog(page, new RegExp(renamed));
   await expect(success(page)).toHaveText('Property deleted successfully!');
   await expect(page.getByText('No properties yet')).toBeVisible();
 });
 
-test('by keyboard a landlord adds a property; a declined confirm deletes nothing; visitors and tenants are refused', async ({ page }) => {
+test('by keyboard a landlord adds a property; a declined confirm deletes nothing; visitors and tenants are refused', async ({
+  page,
+}) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
   const name = uniqueName('Kept Place ');
@@ -178,8 +209,9 @@ test('by keyboard a landlord adds a property; a declined confirm deletes nothing
   await page.keyboard.press('Enter');
   await expect(success(page)).toHaveText('Property added successfully!');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('OR');
-  page.once('dialog', (dialog) => dialog.dismiss());
   await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.reload();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
@@ -197,6 +229,8 @@ test('by keyboard a landlord adds a property; a declined confirm deletes nothing
   await logIn(page, tenant);
   for (const path of ['/property/create', '/units', '/staff/create']) {
     await visit(page, path);
-    await expect(page.getByText('You need to be a Landlord or Admin to access this page.')).toBeVisible();
+    await expect(
+      page.getByText('You need to be a Landlord or Admin to access this page.'),
+    ).toBeVisible();
   }
 });

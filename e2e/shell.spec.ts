@@ -18,7 +18,9 @@ test('a logged-out visitor is turned away from /editcontact', async ({ page }) =
   await expect(page.getByText('You need to be logged in to access this page.')).toBeVisible();
 });
 
-test('an unknown address shows a not-found page, and an unknown API path answers JSON', async ({ page }) => {
+test('an unknown address shows a not-found page, and an unknown API path answers JSON', async ({
+  page,
+}) => {
   await visit(page, '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   const response = await page.request.get('/api/no-such-thing');

@@ -1,6 +1,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, logInViaUi, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { calendarDate } from '../src/shared/dates';
+import { LEASE_STATE_LABELS, leaseState } from '../src/shared/lease-state';
+import {
+  expect,
+  expectAccessible,
+  logInViaUi,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 
 /** A property with one Available unit, created through the API with the logged-in session. */
 async function createPropertyWithUnit(request: APIRequestContext, unitNumber = '101') {
@@ -11,7 +22,15 @@ async function createPropertyWithUnit(request: APIRequestContext, unitNumber = '
   expect(property.status(), await property.text()).toBe(201);
   const propertyId = (await property.json()).id as number;
   const unit = await request.post('/api/units', {
-    data: { unitNumber, propertyId, bedrooms: 2, bathrooms: 1, squareFeet: 850, rent: 1450, status: 'Available' },
+    data: {
+      unitNumber,
+      propertyId,
+      bedrooms: 2,
+      bathrooms: 1,
+      squareFeet: 850,
+      rent: 1450,
+      status: 'Available',
+    },
   });
   expect(unit.status(), await unit.text()).toBe(201);
   return { name, propertyId, unitId: (await unit.json()).id as number, unitNumber };
@@ -23,8 +42,12 @@ async function expectDialogAccessible(page: Page) {
     .include('[role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const blocking = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test('a landlord creates a tenant and a lease through the screens', async ({ page }) => {
@@ -63,10 +86,12 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   // Lease form: choosing the tenant copies unit number and names.
   await visit(page, '/lease/create');
   await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
-  await page.getByRole('option', { name: `Grace Hopper (Unit ${unitNumber})` }).click();
+  await page.getByRole('option', { name: `Grace Hopper · Unit ${unitNumber}, ${name}` }).click();
   await expect(page.getByLabel('Unit number')).toHaveValue(unitNumber);
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
   await expect(page.getByLabel('Last name')).toHaveValue('Hopper');
+  // The rent starts as the unit's rent; the landlord may change it.
+  await expect(page.getByLabel('Rent')).toHaveValue('$1,450');
   await page.getByLabel('Start date').fill('2026-01-01');
   await page.getByLabel('End date').fill('2026-12-31');
   await page.getByLabel('Rent').fill('1450.5');
@@ -81,7 +106,13 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   await expect(row).toContainText('Dec 31, 2026');
   await expect(row).toContainText('$1,450.50');
   await expect(row).toContainText('$2,000.00');
-  await expect(row).toContainText('Active');
+  // The state is read from the dates and today, so a lease past its end never reads Active.
+  const today = calendarDate(new Date(), 'America/New_York');
+  const state = leaseState(
+    { status: 'Active', startDate: '2026-01-01', endDate: '2026-12-31', endedOn: null },
+    today,
+  );
+  await expect(row).toContainText(LEASE_STATE_LABELS[state]);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Terminated' }).click();
   await expect(page.getByText('No leases match these filters')).toBeVisible();
@@ -102,15 +133,25 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
 
   // A tenant with a lease cannot be deleted; the server says why.
   await visit(page, '/tenants');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete Grace Hopper' }).click();
-  await expect(page.getByTestId('error-banner')).toContainText("Delete this tenant's leases first");
+  await expect(page.getByRole('dialog')).toContainText(
+    `Grace Hopper (unit ${unitNumber}, ${name})`,
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('error-banner').last()).toContainText(
+    'This tenant has lease history',
+  );
 });
 
-test('a visitor applies for a unit and the landlord approves: the tenant appears and the unit is Rented', async ({ page }) => {
+test('a visitor applies for a unit and the landlord approves: the tenant appears and the unit is Rented', async ({
+  page,
+}) => {
   // The landlord's portfolio, set up through the API; then the session is dropped.
   const landlord = await signUpViaApi(page, 'Landlord');
-  const login = await page.request.post('/api/authentication/login', { data: { userName: landlord, password: PASSWORD } });
+  const login = await page.request.post('/api/authentication/login', {
+    data: { userName: landlord, password: PASSWORD },
+  });
   expect(login.status()).toBe(200);
   const { name, unitId, unitNumber } = await createPropertyWithUnit(page.request, '7B');
   expect((await page.request.post('/api/authentication/logout')).ok()).toBe(true);
@@ -139,7 +180,9 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await dialog.getByLabel('Desired move-in date').fill(moveIn);
   await dialog.getByLabel('Message').fill('I have a quiet cat.');
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(dialog.getByText("Rental application submitted successfully! We'll contact you soon.")).toBeVisible();
+  await expect(
+    dialog.getByText("Rental application submitted successfully! We'll contact you soon."),
+  ).toBeVisible();
   // The modal closes itself after 3 seconds.
   await expect(dialog).toBeHidden({ timeout: 6_000 });
 
@@ -152,7 +195,14 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await expect(row).toContainText(`Unit ${unitNumber}`);
   await expect(row).toContainText('I have a quiet cat.');
   await row.getByRole('button', { name: 'Approve Jane Applicant' }).click();
-  await expect(page.getByText(`Application approved: Jane Applicant is now a tenant of Unit ${unitNumber}.`)).toBeVisible();
+  // Approval opens the new lease, filled in from the application and the unit.
+  await expect(
+    page.getByText(`Application approved: Jane Applicant is now a tenant of Unit ${unitNumber}.`),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Lease' })).toBeVisible();
+  await expect(page.getByLabel('Start date')).toHaveValue(moveIn);
+  await expect(page.getByLabel('Rent')).toHaveValue('$1,450');
+  await visit(page, '/applications');
   await expect(row).toContainText('Approved');
   await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);
 
@@ -161,7 +211,9 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   const unit = await page.request.get(`/api/units/${unitId}`);
   expect((await unit.json()).status).toBe('Rented');
   await visit(page, '/units');
-  await expect(page.getByRole('row', { name: new RegExp(`${unitNumber}`) }).first()).toContainText('Rented');
+  await expect(page.getByRole('row', { name: new RegExp(`${unitNumber}`) }).first()).toContainText(
+    'Rented',
+  );
 });
 
 test("the modal shows the server's reason when the unit was let meanwhile; moving a tenant frees the old unit", async ({
@@ -170,10 +222,24 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
 }) => {
   // The landlord works through their own API session (the `request` fixture has its own cookies).
   const landlord = await signUpViaApi(page, 'Landlord');
-  expect((await request.post('/api/authentication/login', { data: { userName: landlord, password: PASSWORD } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/authentication/login', {
+        data: { userName: landlord, password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(200);
   const first = await createPropertyWithUnit(request, '1');
   const second = await request.post('/api/units', {
-    data: { unitNumber: '2', propertyId: first.propertyId, bedrooms: 1, bathrooms: 1, squareFeet: 500, rent: 900, status: 'Available' },
+    data: {
+      unitNumber: '2',
+      propertyId: first.propertyId,
+      bedrooms: 1,
+      bathrooms: 1,
+      squareFeet: 500,
+      rent: 900,
+      status: 'Available',
+    },
   });
   const secondId = (await second.json()).id as number;
 
@@ -191,11 +257,19 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
   await dialog.getByLabel('Last name').fill('Comer');
   await dialog.getByLabel('Email').fill('late@example.com');
   await dialog.getByLabel('Phone').fill('555-0150');
-  await dialog.getByLabel('Desired move-in date').fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+  await dialog
+    .getByLabel('Desired move-in date')
+    .fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
 
   // ...while the landlord lets it to someone else.
   const placed = await request.post('/api/tenants', {
-    data: { unitId: secondId, firstName: 'Quick', lastName: 'Renter', phoneNumber: '555-0151', email: 'quick@example.com' },
+    data: {
+      unitId: secondId,
+      firstName: 'Quick',
+      lastName: 'Renter',
+      phoneNumber: '555-0151',
+      email: 'quick@example.com',
+    },
   });
   expect(placed.status()).toBe(201);
   const tenantId = (await placed.json()).id as number;
@@ -211,7 +285,9 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
   await logInViaUi(page, landlord);
   await visit(page, `/tenant/${tenantId}`);
   await expect(page.getByRole('heading', { name: 'Edit Tenant' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue(`${first.name} · Unit 2`);
+  await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue(
+    `${first.name} · Unit 2`,
+  );
   await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
   await expect(page.getByRole('option')).toHaveCount(2);
   await page.getByRole('option', { name: `${first.name} · Unit 1` }).click();
@@ -222,5 +298,7 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
   expect((await (await request.get(`/api/units/${first.unitId}`)).json()).status).toBe('Rented');
   expect((await (await request.get(`/api/units/${secondId}`)).json()).status).toBe('Available');
   await visit(page, '/tenants');
-  await expect(page.getByRole('row', { name: /Quick Renter/ }).getByRole('cell', { name: '1', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Quick Renter/ }).getByRole('cell', { name: '1', exact: true }),
+  ).toBeVisible();
 });

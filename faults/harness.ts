@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { toCents } from '../src/shared/money';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -262,6 +263,7 @@ export async function seedLandlordWithUnits(
       .values(
         Array.from({ length: units }, (_, i) => ({
           ...unitBody(property!.id, `K${i}`),
+          rent: toCents(unitBody(property!.id, `K${i}`).rent),
           status: 'Available' as const,
         })),
       )

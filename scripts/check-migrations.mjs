@@ -17,7 +17,9 @@ try {
   execFileSync('npx', ['drizzle-kit', 'generate', '--config', config], { stdio: 'pipe' });
   const after = readdirSync(scratch).filter((f) => f.endsWith('.sql')).length;
   if (after !== before) {
-    console.error('The schema has changes without a migration. Run `npm run db:generate` and commit drizzle/.');
+    console.error(
+      'The schema has changes without a migration. Run `npm run db:generate` and commit drizzle/.',
+    );
     process.exit(1);
   }
   console.log('Migrations are up to date with the schema.');

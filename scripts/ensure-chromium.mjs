@@ -7,11 +7,16 @@ const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log('Installing Chromium for the browser tests (apt-get install chromium)...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation', {
-    stdio: 'inherit',
-  });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation',
+    {
+      stdio: 'inherit',
+    },
+  );
 }

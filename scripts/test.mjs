@@ -27,15 +27,26 @@ function run(name, command, args, { env = {}, report } = {}) {
   return ok;
 }
 
-const vitestCount = (json) => ({ passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 });
+const vitestCount = (json) => ({
+  passed: json.numPassedTests ?? 0,
+  failed: json.numFailedTests ?? 0,
+});
 const playwrightCount = (json) => ({
   passed: (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0),
   failed: json.stats?.unexpected ?? 0,
 });
-const vitestArgs = (file, ...rest) => ['vitest', 'run', ...rest, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+const vitestArgs = (file, ...rest) => [
+  'vitest',
+  'run',
+  ...rest,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
 
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
 run('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -44,16 +55,26 @@ run('unit and API tests (embedded database)', 'npx', vitestArgs('test-results/vi
   report: { file: 'test-results/vitest.json', count: vitestCount },
 });
 if (pgUrl) {
-  run('API tests (PostgreSQL)', 'npx', vitestArgs('test-results/vitest-pg.json', '--project', 'api'), {
-    env: { TEST_DATABASE_URL: pgUrl },
-    report: { file: 'test-results/vitest-pg.json', count: vitestCount },
-  });
+  run(
+    'API tests (PostgreSQL)',
+    'npx',
+    vitestArgs('test-results/vitest-pg.json', '--project', 'api'),
+    {
+      env: { TEST_DATABASE_URL: pgUrl },
+      report: { file: 'test-results/vitest-pg.json', count: vitestCount },
+    },
+  );
 }
 // The fault suite (real processes killed and cut off; about 2 minutes): its PostgreSQL cases
 // run when TEST_DATABASE_URL is set.
-run('fault suite', 'npx', vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'), {
-  report: { file: 'test-results/faults.json', count: vitestCount },
-});
+run(
+  'fault suite',
+  'npx',
+  vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'),
+  {
+    report: { file: 'test-results/faults.json', count: vitestCount },
+  },
+);
 
 const built = run('production build', 'node', ['scripts/build.mjs']);
 if (built && run('browser available', 'node', ['scripts/ensure-chromium.mjs'])) {
@@ -64,7 +85,9 @@ if (built && run('browser available', 'node', ['scripts/ensure-chromium.mjs'])) 
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds.toFixed(0)} s)`,
+  );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

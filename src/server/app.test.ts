@@ -11,7 +11,10 @@ describe('the HTTP layer', () => {
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'porchlight-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Porchlight</title><div id="root"></div>');
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Porchlight</title><div id="root"></div>',
+    );
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("hi")');
     t = await createTestApp({ webRoot });
   });
@@ -25,7 +28,10 @@ describe('the HTTP layer', () => {
       payload: '{"Username": "half',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON', code: 'bad_request' });
+    expect(response.json()).toEqual({
+      message: 'The request body is not valid JSON',
+      code: 'bad_request',
+    });
   });
 
   it('answers a body over 1 MB with 413', async () => {
@@ -48,7 +54,9 @@ describe('the HTTP layer', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.message).toEqual(expect.any(String));
-    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['userName', 'password', 'roles']));
+    expect(Object.keys(body.errors)).toEqual(
+      expect.arrayContaining(['userName', 'password', 'roles']),
+    );
   });
 
   it('answers an unknown API path with a JSON 404, never the app page', async () => {
@@ -77,7 +85,12 @@ describe('the HTTP layer', () => {
   it('sends the security headers on every answer', async () => {
     const response = await t.request({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
-    for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -102,12 +115,16 @@ describe('the HTTP layer', () => {
 describe('behind an HTTPS proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ trustProxy: true });
+    t = await createTestApp({ trustProxy: { kind: 'hops', hops: 1 } });
   });
   afterAll(() => t.close());
 
   it('adds HSTS when the request came over HTTPS', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });
@@ -121,15 +138,18 @@ describe('an unexpected failure', () => {
 
   // Closing the embedded database under the app makes the next query throw something
   // unexpected (a closed PostgreSQL pool is a 503 instead, tested in database-outage.test.ts).
-  it.skipIf(process.env.TEST_DATABASE_URL)('answers 500 with a generic message and no internals', async () => {
-    await t.database.close();
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/authentication/login',
-      payload: { userName: 'someone', password: 'whatever-it-is' },
-    });
-    expect(response.statusCode).toBe(500);
-    expect(Object.keys(response.json()).sort()).toEqual(['code', 'message']);
-    expect(response.body).not.toMatch(/stack|PGlite|\.ts:/i);
-  });
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'answers 500 with a generic message and no internals',
+    async () => {
+      await t.database.close();
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/authentication/login',
+        payload: { userName: 'someone', password: 'whatever-it-is' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(Object.keys(response.json()).sort()).toEqual(['code', 'message']);
+      expect(response.body).not.toMatch(/stack|PGlite|\.ts:/i);
+    },
+  );
 });

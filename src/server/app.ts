@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -7,11 +8,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { serializeError } from './db/database-errors';
+import { limitConnectionsPerAddress } from './http/connection-limits';
+import { trustFunction } from './http/trust-proxy';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
-import { authPlugin } from './modules/auth/auth.plugin';
+import { assertAccessDeclared, authPlugin } from './modules/auth/auth.plugin';
+import { authJobs } from './modules/auth/auth.jobs';
+import { jobsJobs } from './modules/jobs/jobs.jobs';
+import { jobsPlugin } from './modules/jobs/jobs.plugin';
+import { rateLimitJobs } from './modules/rate-limits/rate-limits.jobs';
+import { leasesJobs } from './modules/leases/leases.jobs';
+import { notificationsJobs } from './modules/notifications/notifications.jobs';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -20,41 +31,72 @@ import { unitsRoutes } from './modules/units/units.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { leasesRoutes } from './modules/leases/leases.routes';
+import { leaseLifecycleRoutes } from './modules/leases/lease-lifecycle.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { ledgerJobs } from './modules/ledger/ledger.jobs';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { DiskFileStore, type FileStore } from './modules/uploads/file-store';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     database: DatabaseHandle;
     config: Config;
+    /** Where uploaded photos are kept. */
+    files: FileStore;
   }
 }
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
   config: Config;
+  /** Defaults to a folder 'uploads' in DATA_DIR. */
+  files?: FileStore;
 }
 
 /** Never log secrets: passwords travel in bodies (not logged), sessions in cookies. */
 const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
-export async function buildApp({ database, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  files,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const trustProxy = trustFunction(config.trustProxy);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: LOG_REDACT },
-    trustProxy: config.trustProxy,
+    // Database errors are logged by code and table: their messages carry query parameters.
+    logger: { level: config.logLevel, redact: LOG_REDACT, serializers: { err: serializeError } },
+    trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole (headers and body) within the timeout, and a silent
+    // socket is closed: a client sending one byte every few seconds cannot hold a
+    // connection for minutes. Node checks the timeouts every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, config.requestTimeoutMs / 4)),
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // Let the zod schemas decide: unknown fields are stripped by zod, never stored.
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('files', files ?? new DiskFileStore(path.join(config.dataDir, 'uploads')));
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
@@ -62,9 +104,21 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerOriginCheck(app);
   await registerOpenApi(app);
   await app.register(authPlugin);
+  // Each feature's background work, in <feature>.jobs.ts.
+  await app.register(jobsPlugin, {
+    definitions: [
+      ...authJobs(config.session),
+      ...rateLimitJobs,
+      ...jobsJobs,
+      ...leasesJobs,
+      ...ledgerJobs,
+      ...notificationsJobs,
+    ],
+  });
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', assertAccessDeclared);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
@@ -73,8 +127,15 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       await api.register(staffRoutes);
       await api.register(tenantsRoutes);
       await api.register(leasesRoutes);
+      await api.register(leaseLifecycleRoutes);
+      await api.register(ledgerRoutes);
       await api.register(applicationsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(accountsRoutes);
+      await api.register(workOrdersRoutes);
+      await api.register(auditRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { webDistFolder } from './paths';
-
-const booleanish = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
+import { DEFAULT_RESPONSE_TARGETS, type ResponseTargets } from '../shared/maintenance';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,11 +10,36 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  KEEP_ALIVE_SECONDS: z.coerce.number().positive().default(5),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(100),
+  STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
+  EMBEDDED_MAX_QUEUED_QUERIES: z.coerce.number().int().min(0).default(64),
+  SEARCHES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   TIME_ZONE: z.string().default('America/New_York'),
+  // Hours within which a maintenance request must be acknowledged, by priority.
+  MAINTENANCE_EMERGENCY_HOURS: z.coerce.number().positive().max(8760).optional(),
+  MAINTENANCE_URGENT_HOURS: z.coerce.number().positive().max(8760).optional(),
+  MAINTENANCE_ROUTINE_HOURS: z.coerce.number().positive().max(8760).optional(),
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   WEB_ROOT: z.string().optional(),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -30,11 +52,28 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded database in dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
-  trustProxy: boolean;
+  /** Which reverse proxies may name the client (X-Forwarded-*); never every hop. */
+  trustProxy: TrustProxy;
+  /** Longest time a request may take to arrive (headers and body), and a socket may stay silent. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open. */
+  keepAliveTimeoutMs: number;
+  /** Open connections one client address may hold (0: no cap); trusted proxies are exempt. */
+  maxConnectionsPerAddress: number;
+  /** PostgreSQL cancels a statement that runs longer (0: never). */
+  statementTimeoutMs: number;
+  /** The embedded database answers 503 when this many queries already wait (0: no bound). */
+  maxQueuedQueries: number;
+  /** Public searches (q without mine=true) one address may make a minute (0: no limit). */
+  searchesPerMinute: number;
   logLevel: string;
   session: { idleMs: number; absoluteMs: number };
   /** The landlord's calendar: decides what 'today' is for lease status. */
   timeZone: string;
+  /** Response targets of maintenance requests, in hours by priority. */
+  responseTargets: ResponseTargets;
+  /** The background jobs runner: off in API tests, which run due jobs by hand. */
+  jobs: { enabled: boolean; pollMs: number };
   /** Where the built SPA lives; null serves no front end (API tests). */
   webRoot: string | null;
   admin: { username: string; password: string } | null;
@@ -56,12 +95,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_SECONDS * 1000,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_SECONDS * 1000,
+    maxQueuedQueries: e.EMBEDDED_MAX_QUEUED_QUERIES,
+    searchesPerMinute: e.SEARCHES_PER_MINUTE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     session: {
       idleMs: e.SESSION_IDLE_HOURS * 3600_000,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     timeZone: e.TIME_ZONE,
+    responseTargets: {
+      Emergency: e.MAINTENANCE_EMERGENCY_HOURS ?? DEFAULT_RESPONSE_TARGETS.Emergency,
+      Urgent: e.MAINTENANCE_URGENT_HOURS ?? DEFAULT_RESPONSE_TARGETS.Urgent,
+      Routine: e.MAINTENANCE_ROUTINE_HOURS ?? DEFAULT_RESPONSE_TARGETS.Routine,
+    },
+    jobs: { enabled: e.JOBS_ENABLED, pollMs: e.JOBS_POLL_MS },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : webDistFolder,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD

@@ -1,12 +1,15 @@
 import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openMigratedDatabase } from './database';
+import { openMigratedDatabaseOrExit } from './database';
 import { ensureAdmin } from './modules/users/admin-accounts';
 
 /** Starts the server: open and migrate the database, listen, and shut down gracefully. */
 const config = loadConfig();
-const database = await openMigratedDatabase(config);
+// The database's own events (an idle pool connection failing while PostgreSQL restarts)
+// happen outside any request: they are logged here, never dropped (decision 0002).
+const database = await openMigratedDatabaseOrExit(config, pino({ level: config.logLevel }));
 const app = await buildApp({ database, config });
 
 // ADMIN_USERNAME + ADMIN_PASSWORD: create the first Admin when none exists yet.

@@ -15,9 +15,8 @@ export const LEASE_STATUSES = ['Active', 'Terminated', 'Expired'] as const;
 export type LeaseStatus = (typeof LEASE_STATUSES)[number];
 
 export const APPLICATION_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** Limits from the specification (section 9). */
+/** Limits from docs/product.md (section 9). */
 export const LIMITS = {
   phone: 15,
   state: 2,
@@ -30,6 +29,6 @@ export const LIMITS = {
   money: 9_999_999_999.99,
 } as const;
 
-/** Timings from the specification (section 9), in milliseconds. */
+/** Timings from docs/product.md (section 9), in milliseconds. */
 export const SIGNUP_TOAST_MS = 2000;
 export const APPLICATION_AUTO_CLOSE_MS = 3000;

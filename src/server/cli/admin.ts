@@ -7,7 +7,7 @@
  * terminal (not echoed). Uses the configured database (DATABASE_URL or DATA_DIR).
  */
 import { loadConfig } from '../config';
-import { openMigratedDatabase } from '../database';
+import { openMigratedDatabaseOrExit } from '../database';
 import { AdminAccountError, createAdmin } from '../modules/users/admin-accounts';
 
 const USAGE =
@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
     if (password !== again) throw new AdminAccountError('The passwords do not match');
   }
   const config = loadConfig();
-  const database = await openMigratedDatabase(config);
+  const database = await openMigratedDatabaseOrExit(config);
   try {
     const user = await createAdmin(database.db, userName, password);
     console.log(`Created Admin '${user.userName}' (id ${user.id}).`);

@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
-import { openMigratedDatabase } from '../database';
+import { openMigratedDatabaseOrExit } from '../database';
 import {
   insertUser,
   portfolioRowEstimate,
   seedDemo,
+  refreshStatistics,
   seedPortfolio,
   type Login,
 } from './seed/generate';
@@ -54,7 +55,7 @@ if (
 }
 
 const config = loadConfig();
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabaseOrExit(config);
 const where =
   database.kind === 'postgres'
     ? 'PostgreSQL (DATABASE_URL)'
@@ -111,6 +112,7 @@ try {
       for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += counts[key];
       logins.push(login);
     }
+    await refreshStatistics(database.db);
     bar.update(bar.getTotal());
     bar.stop();
     console.log(`Wrote to ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);

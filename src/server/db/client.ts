@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import pg from 'pg';
+import { boundQueue } from './embedded-queue';
+import { createPGlite } from './pglite';
 import * as schema from './schema';
 
 /** One type for both drivers: queries are written once against the pg-core dialect. */
@@ -28,6 +30,10 @@ export interface OpenDatabaseOptions {
   /** Called with every SQL statement: lets tests count queries. */
   onQuery?: (query: string) => void;
   poolSize?: number;
+  /** PostgreSQL cancels a statement that runs longer (0: never). */
+  statementTimeoutMs?: number;
+  /** The embedded database refuses a query when this many already wait (0: no bound). */
+  maxQueuedQueries?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -41,10 +47,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // No request may hold a connection with an unbounded query (a search that matches nothing scans).
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // Without a listener, an idle client's error (the database restarting) would crash the process.
     pool.on('error', (error) => {
       options.logger?.warn({ err: error }, 'idle database connection failed');
+    });
+    // A connection that dies while checked out (between the statements of a transaction) emits
+    // 'error' on its client, which the pool does not listen to then: without this it would be
+    // an uncaught exception. The statement in flight fails on its own and answers 503.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        options.logger?.warn({ err: error }, 'database connection failed while in use');
+      });
     });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: queryLogger });
     return {
@@ -61,9 +77,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!client) {
     const dataDir = path.resolve(options.dataDir ?? './data');
     mkdirSync(path.dirname(dataDir), { recursive: true });
-    client = await PGlite.create(dataDir);
+    client = await createPGlite(dataDir);
   }
-  const pglite = client;
+  const pglite = options.maxQueuedQueries ? boundQueue(client, options.maxQueuedQueries) : client;
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: queryLogger });
   return {
     db: db as unknown as Database,

@@ -1,16 +1,26 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { formatDecimalCents, fromCents, parseDecimalCents, type Cents } from '../../shared/money';
 
 /**
- * Exact money, numeric(12,2) in SQL. The driver hands numerics over as strings; the
- * application works with JSON numbers of at most two decimals, which a double represents
- * exactly enough to round-trip. Sums are done by the database, never in floating point.
+ * Money, numeric(12,2) in SQL and integer cents in the program (docs/decisions/0008). The
+ * drivers hand numerics over as exact decimal strings, read digit by digit, never as a float.
  */
-export const money = customType<{ data: number; driverData: string }>({
+export const money = customType<{ data: Cents; driverData: string }>({
   dataType: () => 'numeric(12, 2)',
-  fromDriver: (value) => Number(value),
-  toDriver: (value) => value.toFixed(2),
+  fromDriver: (value) => parseDecimalCents(String(value)),
+  toDriver: (value) => formatDecimalCents(value),
 });
+
+/** A numeric SQL expression (a money column, a sum) read as cents; null sums count as 0. */
+export const centsOf = (expression: SQL | AnyColumn) =>
+  sql<Cents>`coalesce(${expression}, 0)`.mapWith((value) => parseDecimalCents(String(value)));
+
+/** The same, as an API amount (a number with at most two decimals) for an answer's field. */
+export const amountOf = (expression: SQL | AnyColumn) =>
+  sql<number>`coalesce(${expression}, 0)`.mapWith((value) =>
+    fromCents(parseDecimalCents(String(value))),
+  );
 
 /** A numeric with a fixed scale that reads back as a JS number. */
 export const decimal = (precision: number, scale: number) =>

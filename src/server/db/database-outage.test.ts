@@ -28,7 +28,10 @@ describe.skipIf(!serverUrl)('when PostgreSQL goes away', () => {
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 2 });
-    app = await buildApp({ database, config: { ...loadConfig({ NODE_ENV: 'test' }), webRoot: null } });
+    app = await buildApp({
+      database,
+      config: { ...loadConfig({ NODE_ENV: 'test' }), webRoot: null },
+    });
   });
 
   afterAll(async () => {
@@ -44,7 +47,11 @@ describe.skipIf(!serverUrl)('when PostgreSQL goes away', () => {
   it('answers 503 while the database is unreachable and recovers by itself when it returns', async () => {
     // A login reads the users table: 401 for unknown credentials while the database is up.
     const attempt = () =>
-      app.inject({ method: 'POST', url: '/api/authentication/login', payload: { userName: 'nobody', password: 'nothing-here' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/authentication/login',
+        payload: { userName: 'nobody', password: 'nothing-here' },
+      });
     expect((await attempt()).statusCode).toBe(401);
 
     await proxy.cut();

@@ -21,7 +21,9 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL', () => {
 
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      const applied = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      const applied = await client.query(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
       const tables = await client.query(
         "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
       );

@@ -6,7 +6,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder as MIGRATIONS_FOLDER } from '../paths';
 
-
 /**
  * Any fixed number: every server process takes the same advisory lock before migrating,
  * so when several start at once against one PostgreSQL, one migrates and the others wait,

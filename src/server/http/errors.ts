@@ -8,6 +8,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,10 +23,11 @@ export const unauthorized = (message = 'Please log in') =>
   new AppError(401, 'auth.unauthenticated', message);
 export const forbidden = (message = 'You do not have permission to do that') =>
   new AppError(403, 'auth.forbidden', message);
-export const tooManyRequests = (message = 'Too many requests. Please try again later.') =>
-  new AppError(429, 'rate_limited', message);
-export const serviceUnavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
-  new AppError(503, 'service_unavailable', message);
+/** The one way to refuse a rate-limited call: 429 with the seconds to wait in Retry-After. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', message, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
 
 /** PostgreSQL error codes the app turns into client errors. */
 export const PG_UNIQUE_VIOLATION = '23505';
@@ -41,22 +43,4 @@ export function pgErrorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-/** True when the database cannot be reached (down, restarting, refusing connections). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') {
-      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
-      // Class 08: connection exception; 57P0x: admin shutdown, crash, cannot connect now.
-      if (/^08/.test(code) || /^57P0/.test(code)) return true;
-    }
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

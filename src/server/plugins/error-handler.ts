@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/schemas/common';
-import { AppError, isDatabaseUnavailable } from '../http/errors';
+import { isDatabaseBusy, isDatabaseDataError, isDatabaseUnavailable } from '../db/database-errors';
+import { AppError } from '../http/errors';
 
 /**
  * The one place errors become answers. Every answer has a human `message`; a 5xx never
@@ -15,6 +16,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;
+      if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
 
@@ -30,16 +32,42 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: first, code: 'validation_failed', errors } satisfies ErrorBody);
     }
 
+    if (isDatabaseBusy(error)) {
+      // Shed the load at once rather than queue for seconds: the client retries shortly.
+      request.log.warn({ err: error, url: request.url }, 'database busy');
+      return reply
+        .status(503)
+        .header('Retry-After', '2')
+        .send({
+          message: 'The service is busy. Please try again in a moment.',
+          code: 'service_busy',
+        } satisfies ErrorBody);
+    }
+
+    if (isDatabaseDataError(error)) {
+      request.log.warn({ err: error, url: request.url }, 'value refused by the database');
+      return reply.status(400).send({
+        message: 'A value in the request is out of range or malformed',
+        code: 'invalid_value',
+      } satisfies ErrorBody);
+    }
+
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({
-        message: 'The service is temporarily unavailable. Please try again shortly.',
-        code: 'service_unavailable',
-      } satisfies ErrorBody);
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+          code: 'service_unavailable',
+        } satisfies ErrorBody);
     }
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      if (error.code === 'ECONNRESET') {
+        request.log.info({ url: request.url }, 'client closed the connection mid-request');
+      }
       // Fastify's own client errors: malformed JSON, body too large, wrong content type...
       const messages: Record<string, string> = {
         FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -47,13 +75,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
         FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
       };
-      const message = messages[error.code] ?? (status === 413 ? 'The request body is too large' : 'Bad request');
+      const message =
+        messages[error.code] ?? (status === 413 ? 'The request body is too large' : 'Bad request');
       return reply.status(status).send({ message, code: 'bad_request' } satisfies ErrorBody);
     }
 
     request.log.error({ err: error }, 'unexpected error');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' } satisfies ErrorBody);
+    return reply.status(500).send({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'internal',
+    } satisfies ErrorBody);
   });
 }

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PAGE_HEADERS } from '../http/paging';
 
 /** The OpenAPI document, generated from the routes' zod schemas. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -19,7 +20,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      // A list that takes limit and offset answers pages: its 200 carries the paging headers.
+      const schema = output.schema as {
+        querystring?: { properties?: Record<string, unknown> };
+        response?: Record<string, Record<string, unknown>>;
+      };
+      const query = schema.querystring?.properties ?? {};
+      const ok = schema.response?.['200'];
+      if ('limit' in query && 'offset' in query && ok) ok.headers = PAGE_HEADERS;
+      return output;
+    },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

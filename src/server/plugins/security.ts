@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../http/errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -29,10 +29,29 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/'))
+      reply.header('Cache-Control', apiCacheControl(request, reply));
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
   });
+}
+
+/** Public listings anyone may read: the same answer for every visitor. */
+const PUBLIC_READS = /^\/api\/(properties|units)(\/\d+)?(\?(?!.*\bmine=true)|$)/;
+
+/**
+ * No API answer stays in a browser's or proxy's cache (personal data must not outlive a
+ * logout), except a visitor's successful read of the public listings, for a minute.
+ */
+function apiCacheControl(request: FastifyRequest, reply: FastifyReply): string {
+  const publicRead =
+    request.method === 'GET' &&
+    !request.user &&
+    !request.headers.cookie?.includes('porchlight_session=') &&
+    reply.statusCode === 200 &&
+    PUBLIC_READS.test(request.url);
+  return publicRead ? 'public, max-age=60' : 'no-store';
 }
 
 /**

@@ -34,8 +34,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ message: `Not found: ${request.method} ${pathname}`, code: 'not_found' } satisfies ErrorBody);
+    return reply.status(404).send({
+      message: `Not found: ${request.method} ${pathname}`,
+      code: 'not_found',
+    } satisfies ErrorBody);
   });
 }

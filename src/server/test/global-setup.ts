@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateEmbedded, migratePostgres } from '../db/migrate';
+import { createPGlite } from '../db/pglite';
 import { projectRoot } from '../paths';
 
 /**
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   await migrateEmbedded(pglite);
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();

@@ -24,7 +24,9 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   }
 
   async function cut(): Promise<void> {
-    const closing = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
+    const closing = server
+      ? new Promise<void>((resolve) => server!.close(() => resolve()))
+      : Promise.resolve();
     for (const socket of sockets) socket.destroy();
     await closing;
     server = null;

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject as vitestInject } from 'vitest';
@@ -9,6 +10,7 @@ import type { User } from '../../shared/schemas/users';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { createPGlite } from '../db/pglite';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -40,7 +42,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${vitestInject('postgresTemplate')}`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), onQuery, poolSize: 4 });
+    database = await openDatabase({
+      databaseUrl: withDatabase(serverUrl, name),
+      onQuery,
+      poolSize: 4,
+      statementTimeoutMs: overrides.statementTimeoutMs,
+    });
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -49,8 +56,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     };
   } else {
     const snapshot = readFileSync(vitestInject('pgliteSnapshot'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
-    database = await openDatabase({ pglite, onQuery });
+    const pglite = await createPGlite(undefined, { loadDataDir: new Blob([snapshot]) });
+    database = await openDatabase({
+      pglite,
+      onQuery,
+      maxQueuedQueries: overrides.maxQueuedQueries,
+    });
   }
 
   const clock = {
@@ -59,10 +70,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  // Uploaded files go to a folder of this app's own, removed on close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'porchlight-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     webRoot: null,
+    dataDir,
     now: () => clock.now,
+    jobs: { enabled: false, pollMs: 1_000 },
     ...overrides,
   };
   const app = await buildApp({ database, config });
@@ -79,6 +94,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.close();
       await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -104,25 +120,40 @@ export async function signUpAndLogin(
   const signup = await testApp.request({
     method: 'POST',
     url: '/api/users',
-    payload: { Username: userName, Password: password, Roles: [signupRole], Email: `${userName}@example.com`, Phone: '555-0100' },
+    payload: {
+      Username: userName,
+      Password: password,
+      Roles: [signupRole],
+      Email: `${userName}@example.com`,
+      Phone: '555-0100',
+    },
   });
-  if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
+  if (signup.statusCode !== 201)
+    throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
   if (role === 'Admin') {
     // Admin can never be chosen at sign-up; promote directly in the database, as the CLI does.
     const { usersTable } = await import('../modules/users/users.table');
     const { eq } = await import('drizzle-orm');
-    await testApp.database.db.update(usersTable).set({ roles: ['Admin'] }).where(eq(usersTable.id, signup.json().id));
+    await testApp.database.db
+      .update(usersTable)
+      .set({ roles: ['Admin'] })
+      .where(eq(usersTable.id, signup.json().id));
   }
   return login(testApp, userName, password);
 }
 
-export async function login(testApp: TestApp, userName: string, password: string): Promise<TestUser> {
+export async function login(
+  testApp: TestApp,
+  userName: string,
+  password: string,
+): Promise<TestUser> {
   const response = await testApp.request({
     method: 'POST',
     url: '/api/authentication/login',
     payload: { userName, password },
   });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const session = response.cookies.find((c) => c.name === 'porchlight_session');
   if (!session) throw new Error('login set no session cookie');
   const cookie = `${session.name}=${session.value}`;
@@ -130,7 +161,6 @@ export async function login(testApp: TestApp, userName: string, password: string
     user: response.json(),
     cookie,
     password,
-    request: (options) =>
-      testApp.request({ ...options, headers: { ...options.headers, cookie } }),
+    request: (options) => testApp.request({ ...options, headers: { ...options.headers, cookie } }),
   };
 }

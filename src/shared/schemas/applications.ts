@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, LIMITS } from '../constants';
-import { MAX_ID, calendarDateSchema, emailSchema, phoneSchema, requiredText } from './common';
+import {
+  MAX_ID,
+  calendarDateSchema,
+  emailSchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+  textSchema,
+} from './common';
+import { pagedQuerySchema } from './paging';
 
 /**
  * The 'Rent This Unit' modal and POST /api/applications. The move-in date must also not be
@@ -12,20 +21,14 @@ export const applicationBodySchema = z.object({
     .int('Unit is required')
     .positive('Unit is required')
     .max(MAX_ID, 'Unit is required'),
-  unitNumber: z.string().max(200).nullish(),
+  unitNumber: textSchema('Unit number', LIMITS.shortText).nullish(),
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),
   email: emailSchema(),
   phoneNumber: phoneSchema('Phone'),
   moveInDate: calendarDateSchema('Desired move-in date'),
-  message: z
-    .string()
-    .trim()
-    .max(LIMITS.longText, `Message must be at most ${LIMITS.longText} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  message: optionalText('Message', LIMITS.longText),
 });
-export type ApplicationBody = z.infer<typeof applicationBodySchema>;
 export type ApplicationBodyInput = z.input<typeof applicationBodySchema>;
 
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
@@ -44,6 +47,8 @@ export const applicationSchema = z.object({
   message: z.string().nullable(),
   status: applicationStatusSchema,
   tenantId: z.number().int().nullable(),
+  /** 'unit taken' when another application for the unit was approved. */
+  declineReason: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -64,3 +69,18 @@ export const applicationReceiptSchema = z.object({
   createdAt: z.string(),
 });
 export type ApplicationReceipt = z.infer<typeof applicationReceiptSchema>;
+
+export const APPLICATION_SORT_KEYS = [
+  'name',
+  'unitNumber',
+  'property',
+  'moveInDate',
+  'createdAt',
+  'status',
+] as const;
+
+/** GET /api/applications: a page, searched (q: applicant, unit, property), filtered by status; pending first by default. */
+export const applicationListQuerySchema = pagedQuerySchema(APPLICATION_SORT_KEYS).extend({
+  status: applicationStatusSchema.optional(),
+});
+export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;

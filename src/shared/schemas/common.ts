@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { isRealDate } from '../dates';
+import { isExactAmount } from '../money';
 
 /** The largest id an integer (int4) column holds: a larger one cannot exist, and the database would refuse it. */
 export const MAX_ID = 2_147_483_647;
@@ -11,6 +13,17 @@ export const idParamsSchema = z.object({ id: idSchema });
 /** PostgreSQL text cannot hold the NUL character: refuse it as bad input instead of failing to store it. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 export const NUL_MESSAGE = (label: string) => `${label} must not contain control characters`;
+
+/**
+ * The one base of every text a body carries, even a field the server then ignores: at
+ * most `max` characters and no NUL, so bad text is a 400 before any limit is charged and
+ * never reaches the database.
+ */
+export const textSchema = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_MESSAGE(label));
 
 /** Every error answer has a human message; validation errors add the fields. */
 export const errorBodySchema = z.object({
@@ -68,7 +81,11 @@ export const imageUrlSchema = z
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(value) && hasNoNul(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !/\s/.test(value) &&
+      hasNoNul(value)
+    );
   } catch {
     return false;
   }
@@ -80,33 +97,25 @@ export const moneySchema = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(LIMITS.money, `${label} is too large`)
-    .refine(hasAtMostDecimals(2), `${label} can have at most two decimals`);
+    .refine(isExactAmount, `${label} can have at most two decimals`);
 
+/** Exact: 0.1 passes; 0.1 + 0.2 (0.30000000000000004) and 1.005 do not. */
 export function hasAtMostDecimals(places: number) {
   const factor = 10 ** places;
-  return (value: number) => Math.abs(Math.round(value * factor) - value * factor) < 1e-6;
+  return (value: number) => Number.isFinite(value) && Math.round(value * factor) / factor === value;
 }
 
-/** A calendar date written 'YYYY-MM-DD'. */
+/** The calendar dates a lease or move-in may name; outside them a date is a typo. */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '9999-12-31';
+
+/** A calendar date written 'YYYY-MM-DD', from 1900-01-01 to 9999-12-31. */
 export const calendarDateSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(isRealDate, `${label} must be a real date`);
-
-function isRealDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** Optional list paging and search, shared by the list calls. */
-export const listQuerySchema = z.object({
-  mine: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-  q: z.string().trim().max(200).refine(hasNoNul, NUL_MESSAGE('Search')).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).max(MAX_ID).optional(),
-});
-export type ListQuery = z.infer<typeof listQuerySchema>;
+    .refine(isRealDate, `${label} must be a real date`)
+    .refine(
+      (value) => value >= EARLIEST_DATE && value <= LATEST_DATE,
+      `${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}`,
+    );

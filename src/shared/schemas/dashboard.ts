@@ -135,25 +135,19 @@ export const dashboardResponseSchema = z.object({
       "The calendar date the figures were computed for ('YYYY-MM-DD', the server's time zone).",
   }),
   summary: dashboardSummarySchema.optional(),
-  properties: z
-    .array(dashboardPropertySchema)
-    .optional()
-    .meta({
-      description:
-        'One card per property with its unit, occupied, available and current-lease counts.',
-    }),
+  properties: z.array(dashboardPropertySchema).optional().meta({
+    description:
+      'One card per property with its unit, occupied, available and current-lease counts.',
+  }),
   units: z.array(dashboardUnitSchema).optional(),
   leases: z.array(dashboardLeaseSchema).optional().meta({
     description:
       "Current leases (status Active, end date not before today) with their tenant's contact; a unit's newest lease first.",
   }),
-  owners: z
-    .array(dashboardOwnerSchema)
-    .optional()
-    .meta({
-      description:
-        "One owner contact per property: its staff member with position 'Owner', else the landlord account.",
-    }),
+  owners: z.array(dashboardOwnerSchema).optional().meta({
+    description:
+      "One owner contact per property: its staff member with position 'Owner', else the landlord account.",
+  }),
   leasesEndingSoon: z
     .object({ total: z.number().int(), leases: z.array(dashboardEndingLeaseSchema) })
     .optional()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MAX_ID, imageUrlSchema, listQuerySchema, optionalText, requiredText } from './common';
+import { MAX_ID, imageUrlSchema, optionalText, requiredText } from './common';
+import { mineSchema, pagedQuerySchema } from './paging';
 import { unitSchema } from './units';
 
 /** The owner's public contact, as every property answer carries it (visitors may see it). */
@@ -63,8 +64,12 @@ export const updatePropertyBodySchema = createPropertyBodySchema.extend({
 });
 export type UpdatePropertyBody = z.infer<typeof updatePropertyBodySchema>;
 
-/** GET /api/properties: the shared list query plus include=units. */
-export const propertyListQuerySchema = listQuerySchema.extend({
+export const PROPERTY_SORT_KEYS = ['name', 'address', 'city', 'state', 'zipCode'] as const;
+export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
+
+/** GET /api/properties: the shared paged list query plus mine=true and include=units. */
+export const propertyListQuerySchema = pagedQuerySchema(PROPERTY_SORT_KEYS).extend({
+  mine: mineSchema,
   include: z.enum(['units'], { error: "include must be 'units'" }).optional(),
 });
-export type PropertyListQuery = z.infer<typeof propertyListQuerySchema>;
+export type PropertyListQuery = z.input<typeof propertyListQuerySchema>;

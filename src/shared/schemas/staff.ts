@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MAX_ID, emailSchema, phoneSchema, requiredText } from './common';
+import { idFilterSchema, pagedQuerySchema } from './paging';
 
 export const staffSchema = z.object({
   id: z.number().int(),
@@ -38,3 +39,15 @@ export const updateStaffBodySchema = createStaffBodySchema.extend({
   id: z.number().int().positive().max(MAX_ID).optional(),
 });
 export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;
+
+export const STAFF_SORT_KEYS = ['name', 'email', 'phone', 'position', 'property'] as const;
+export type StaffSortKey = (typeof STAFF_SORT_KEYS)[number];
+
+/** GET /api/staff: a page, searched (q), filtered by property, sorted. */
+export const staffListQuerySchema = pagedQuerySchema(STAFF_SORT_KEYS).extend({
+  propertyId: idFilterSchema,
+});
+export type StaffListQuery = z.input<typeof staffListQuerySchema>;
+
+export const staffListItemSchema = staffSchema.extend({ propertyName: z.string() });
+export type StaffListItem = z.infer<typeof staffListItemSchema>;

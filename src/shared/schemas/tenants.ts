@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, emailSchema, phoneSchema, requiredText } from './common';
+import { LIMITS } from '../constants';
+import { MAX_ID, emailSchema, phoneSchema, requiredText, textSchema } from './common';
+import { idFilterSchema, pagedQuerySchema } from './paging';
 
 /** The unit a tenant lives in: chosen from the caller's own units. */
 export const unitChoiceSchema = z.coerce
@@ -14,14 +16,13 @@ export const unitChoiceSchema = z.coerce
  */
 export const tenantBodySchema = z.object({
   unitId: unitChoiceSchema,
-  unitNumber: z.string().max(200).nullish(),
+  unitNumber: textSchema('Unit number', LIMITS.shortText).nullish(),
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),
   phoneNumber: phoneSchema('Phone number'),
   email: emailSchema(),
 });
 export type TenantBody = z.infer<typeof tenantBodySchema>;
-export type TenantBodyInput = z.input<typeof tenantBodySchema>;
 
 export const tenantSchema = z.object({
   id: z.number().int(),
@@ -31,7 +32,26 @@ export const tenantSchema = z.object({
   lastName: z.string(),
   phoneNumber: z.string(),
   email: z.string(),
+  /** The day the tenant moved out; null while they live in the unit. */
+  movedOutOn: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
+
+export const TENANT_SORT_KEYS = ['name', 'unitNumber', 'property', 'email', 'phoneNumber'] as const;
+export type TenantSortKey = (typeof TENANT_SORT_KEYS)[number];
+
+/** GET /api/tenants: a page, searched (q: names, unit number, property, email, phone), sorted. */
+export const tenantListQuerySchema = pagedQuerySchema(TENANT_SORT_KEYS).extend({
+  propertyId: idFilterSchema,
+  unitId: idFilterSchema,
+});
+export type TenantListQuery = z.input<typeof tenantListQuerySchema>;
+
+/** A row of the tenants list names the unit's property, so that '1B' is never ambiguous. */
+export const tenantListItemSchema = tenantSchema.extend({
+  propertyId: z.number().int(),
+  propertyName: z.string(),
+});
+export type TenantListItem = z.infer<typeof tenantListItemSchema>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { UNIT_STATUSES } from '../constants';
-import { MAX_ID, hasAtMostDecimals, imageUrlSchema, moneySchema, optionalText, requiredText } from './common';
+import {
+  MAX_ID,
+  hasAtMostDecimals,
+  imageUrlSchema,
+  moneySchema,
+  optionalText,
+  requiredText,
+} from './common';
+import { idFilterSchema, mineSchema, pagedQuerySchema } from './paging';
 
 export const unitSchema = z.object({
   id: z.number().int(),
@@ -16,9 +24,16 @@ export const unitSchema = z.object({
 });
 export type Unit = z.infer<typeof unitSchema>;
 
-export const UNIT_LIMITS = { bedrooms: 100, bathrooms: 100, squareFeet: 99_999_999.99, unitNumber: 50 } as const;
+export const UNIT_LIMITS = {
+  bedrooms: 100,
+  bathrooms: 100,
+  squareFeet: 99_999_999.99,
+  unitNumber: 50,
+} as const;
 
-const unitStatusSchema = z.enum(UNIT_STATUSES, { error: `Status must be one of ${UNIT_STATUSES.join(', ')}` });
+const unitStatusSchema = z.enum(UNIT_STATUSES, {
+  error: `Status must be one of ${UNIT_STATUSES.join(', ')}`,
+});
 
 /** POST /api/units and PUT /api/units/{id} (which may also carry the id). */
 export const createUnitBodySchema = z.object({
@@ -49,7 +64,6 @@ export const createUnitBodySchema = z.object({
   status: unitStatusSchema.default('Available'),
 });
 export type CreateUnitBody = z.infer<typeof createUnitBodySchema>;
-export type UnitFormValues = z.input<typeof createUnitBodySchema>;
 
 /** On an edit a missing status keeps the unit's current one (a new unit defaults to Available). */
 export const updateUnitBodySchema = createUnitBodySchema.extend({
@@ -57,3 +71,26 @@ export const updateUnitBodySchema = createUnitBodySchema.extend({
   status: unitStatusSchema.optional(),
 });
 export type UpdateUnitBody = z.infer<typeof updateUnitBodySchema>;
+
+export const UNIT_SORT_KEYS = [
+  'unitNumber',
+  'property',
+  'bedrooms',
+  'bathrooms',
+  'squareFeet',
+  'rent',
+  'status',
+] as const;
+export type UnitSortKey = (typeof UNIT_SORT_KEYS)[number];
+
+/** GET /api/units: a page, searched (q), filtered by exact status and property, sorted. */
+export const unitListQuerySchema = pagedQuerySchema(UNIT_SORT_KEYS).extend({
+  mine: mineSchema,
+  status: unitStatusSchema.optional(),
+  propertyId: idFilterSchema,
+});
+export type UnitListQuery = z.input<typeof unitListQuerySchema>;
+
+/** A row of the units list names its property, so that '1B' is never ambiguous. */
+export const unitListItemSchema = unitSchema.extend({ propertyName: z.string() });
+export type UnitListItem = z.infer<typeof unitListItemSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
 import { hasNoNul, NUL_MESSAGE } from './common';
+import { pagedQuerySchema } from './paging';
 
 /** The user as every call answers it (never the password hash). */
 export const userSchema = z.object({
@@ -93,7 +94,7 @@ export const signupBodySchema = z.preprocess(
 );
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
-/** Login: both fields required, nothing else checked (SPEC section 5). */
+/** Login: both fields required, nothing else checked (docs/product.md section 5). */
 export const loginFieldsSchema = z.object({
   userName: z
     .string({ error: 'Username is required' })
@@ -126,3 +127,8 @@ export const contactBodySchema = z.object({
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;
 export type ContactForm = z.input<typeof contactBodySchema>;
+
+export const USER_SORT_KEYS = ['userName', 'email'] as const;
+
+/** GET /api/users: a page of users (Admin) or of property owners (anyone else), searched by name or email. */
+export const userListQuerySchema = pagedQuerySchema(USER_SORT_KEYS);

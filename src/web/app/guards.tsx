@@ -23,7 +23,19 @@ export function RequireManager({ subject, children }: { subject: string; childre
   }
   if (!isManager) {
     return (
-      <MessagePage title="Access Denied">You need to be a Landlord or Admin to access this page.</MessagePage>
+      <MessagePage title="Access Denied">
+        You need to be a Landlord or Admin to access this page.
+      </MessagePage>
+    );
+  }
+  return children;
+}
+
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user, isAdmin } = useSession();
+  if (!user || !isAdmin) {
+    return (
+      <MessagePage title="Access Denied">You need to be an Admin to access this page.</MessagePage>
     );
   }
   return children;
@@ -32,7 +44,9 @@ export function RequireManager({ subject, children }: { subject: string; childre
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user } = useSession();
   if (!user) {
-    return <MessagePage title="Access Denied">You need to be logged in to access this page.</MessagePage>;
+    return (
+      <MessagePage title="Access Denied">You need to be logged in to access this page.</MessagePage>
+    );
   }
   return children;
 }

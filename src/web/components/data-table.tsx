@@ -1,4 +1,13 @@
-import { Group, Paper, ScrollArea, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Group,
+  Paper,
+  ScrollArea,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from './page-states';
@@ -27,22 +36,40 @@ interface DataTableProps<Row> {
 }
 
 /** A readable table with a quick filter, sortable columns and a clear empty state. */
-export function DataTable<Row>({ caption, rows, columns, rowKey, filterText, filterLabel, empty, actions }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  filterText,
+  filterLabel,
+  empty,
+  actions,
+}: DataTableProps<Row>) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' } | null>(null);
 
   const visible = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    const filtered = needle && filterText ? rows.filter((row) => filterText(row).toLowerCase().includes(needle)) : rows;
+    const filtered =
+      needle && filterText
+        ? rows.filter((row) => filterText(row).toLowerCase().includes(needle))
+        : rows;
     const column = sort && columns.find((c) => c.key === sort.key);
     if (!column?.sortValue) return filtered;
     const factor = sort?.direction === 'desc' ? -1 : 1;
-    return [...filtered].sort((a, b) => compare(column.sortValue!(a), column.sortValue!(b)) * factor);
+    return [...filtered].sort(
+      (a, b) => compare(column.sortValue!(a), column.sortValue!(b)) * factor,
+    );
   }, [rows, filter, filterText, sort, columns]);
 
   function toggleSort(key: string) {
     setSort((current) =>
-      current?.key !== key ? { key, direction: 'asc' } : current.direction === 'asc' ? { key, direction: 'desc' } : null,
+      current?.key !== key
+        ? { key, direction: 'asc' }
+        : current.direction === 'asc'
+          ? { key, direction: 'desc' }
+          : null,
     );
   }
 
@@ -81,7 +108,13 @@ export function DataTable<Row>({ caption, rows, columns, rowKey, filterText, fil
                   <Table.Th
                     key={column.key}
                     ta={column.align ?? 'left'}
-                    aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                    aria-sort={
+                      direction === 'asc'
+                        ? 'ascending'
+                        : direction === 'desc'
+                          ? 'descending'
+                          : undefined
+                    }
                   >
                     {column.sortValue ? (
                       <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">

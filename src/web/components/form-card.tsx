@@ -16,10 +16,19 @@ interface FormCardProps {
 }
 
 /**
- * The management form frame of SPEC section 2: heading Create or Edit, a submit button
+ * The management form frame of docs/product.md section 2: heading Create or Edit, a submit button
  * that reads 'Saving...' while busy, Cancel when editing, and a link to the list.
  */
-export function FormCard({ noun, isEdit, isSaving, onSubmit, onCancel, listLink, submitDisabled, children }: FormCardProps) {
+export function FormCard({
+  noun,
+  isEdit,
+  isSaving,
+  onSubmit,
+  onCancel,
+  listLink,
+  submitDisabled,
+  children,
+}: FormCardProps) {
   const heading = `${isEdit ? 'Edit' : 'Create'} ${noun}`;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">

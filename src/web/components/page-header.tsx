@@ -2,7 +2,15 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The page's one h1, an optional line under it, and actions on the right. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="lg">
       <Stack gap={4}>

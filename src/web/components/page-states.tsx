@@ -18,7 +18,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   return (
     <Stack align="center" gap={4} py="xl" px="md" ta="center">
       <Text fw={600}>{title}</Text>
-      {children ? <Text c="dimmed" size="sm">{children}</Text> : null}
+      {children ? (
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -27,15 +31,6 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function ErrorBanner({ children }: { children: ReactNode }) {
   return (
     <Alert color="red" variant="light" role="alert" title="Something went wrong">
-      {children}
-    </Alert>
-  );
-}
-
-/** The green banner of the spec. */
-export function SuccessBanner({ children }: { children: ReactNode }) {
-  return (
-    <Alert color="green" variant="light" role="status">
       {children}
     </Alert>
   );

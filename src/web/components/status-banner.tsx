@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 
 export type Banner = { kind: 'success' | 'error'; message: string } | null;
 
-/** The red error banner or green success banner that forms and lists show (SPEC section 2). */
+/** The red error banner or green success banner that forms and lists show (docs/product.md section 2). */
 export function useBanner() {
   const [banner, setBanner] = useState<Banner>(null);
   const showSuccess = useCallback((message: string) => setBanner({ kind: 'success', message }), []);

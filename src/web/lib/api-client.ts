@@ -15,7 +15,7 @@ export class ApiError extends Error {
 
 /**
  * The message to show for a failed call: the server's message field when present,
- * else the screen's default (SPEC section 8).
+ * else the screen's default (docs/product.md section 8).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
@@ -39,7 +39,10 @@ export async function apiRequest<T>(
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
@@ -67,10 +70,39 @@ function messageOf(body: unknown): string | null {
 }
 
 export const api = {
-  get: async <T>(path: string, signal?: AbortSignal) => (await apiRequest<T>('GET', path, undefined, signal)).data,
-  post: async <T>(path: string, body?: unknown) => (await apiRequest<T>('POST', path, body ?? {})).data,
+  get: async <T>(path: string, signal?: AbortSignal) =>
+    (await apiRequest<T>('GET', path, undefined, signal)).data,
+  post: async <T>(path: string, body?: unknown) =>
+    (await apiRequest<T>('POST', path, body ?? {})).data,
   put: async <T>(path: string, body: unknown) => (await apiRequest<T>('PUT', path, body)).data,
   delete: async (path: string) => {
     await apiRequest<unknown>('DELETE', path);
   },
 };
+
+/** A page of a list call: its rows and the exact total of the filtered list (X-Total-Count). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** GETs one page of a list; empty parameters are left out of the address. */
+export async function getPage<T>(
+  path: string,
+  params: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  const { data, headers } = await apiRequest<T[]>(
+    'GET',
+    query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path,
+    undefined,
+    signal,
+  );
+  const total = Number(headers.get('X-Total-Count'));
+  return { rows: data, total: Number.isFinite(total) ? total : data.length };
+}

@@ -27,7 +27,7 @@ export function useHandedOverSuccess(showSuccess: (message: string) => void): vo
 
 /**
  * Edit mode: hands the loaded record to `fill` once it arrives (and again if it is
- * refetched). A failed load of a detail for editing is only logged (SPEC section 8).
+ * refetched). A failed load of a detail for editing is only logged (docs/product.md section 8).
  */
 export function useFillFromRecord<T>(
   query: { data: T | undefined; error: unknown },

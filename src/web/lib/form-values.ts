@@ -1,5 +1,5 @@
 /**
- * SPEC section 5: numeric inputs convert to numbers, and an invalid entry becomes 0.
+ * docs/product.md section 5: numeric inputs convert to numbers, and an invalid entry becomes 0.
  */
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
@@ -10,9 +10,12 @@ export function toNumber(value: unknown): number {
   return 0;
 }
 
-/** Trims every string value of a form before it is sent (SPEC section 5, staff). */
+/** Trims every string value of a form before it is sent (docs/product.md section 5, staff). */
 export function trimStrings<T extends Record<string, unknown>>(values: T): T {
   return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.trim() : value,
+    ]),
   ) as T;
 }

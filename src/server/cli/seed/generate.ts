@@ -1,5 +1,6 @@
 import { faker } from '@faker-js/faker';
-import { eq, sql } from 'drizzle-orm';
+import { toCents } from '../../../shared/money';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   LEASE_STATUSES,
   UNIT_STATUSES,
@@ -17,6 +18,7 @@ import {
   usersTable,
 } from '../../db/schema';
 import { hashPassword } from '../../modules/users/passwords';
+import { workOrderNotesTable, workOrdersTable } from '../../modules/work-orders/work-orders.table';
 
 /**
  * Fake-but-valid data for demos and benchmarks, written straight to the database in
@@ -87,7 +89,7 @@ function fakeUnit(
     bedrooms,
     bathrooms: faker.helpers.arrayElement([1, 1, 1.5, 2, 2.5]),
     squareFeet: 350 + bedrooms * 250 + faker.number.int({ min: 0, max: 200 }),
-    rent: money(180, 700),
+    rent: toCents(money(180, 700)),
     status,
   };
 }
@@ -374,17 +376,30 @@ export async function seedDemo(
       pendingApplications: 2,
       today,
     });
-    // Past leases: former tenants of units that are available again.
+    await seedWorkOrders(tx as unknown as Database, ids[0]!, ids[3]!, today);
+    // Past leases: former tenants of the demo landlords' units that are available again.
+    // Only their own units: the database may hold real landlords' records too.
     const formerUnits = await tx
       .select({ id: unitsTable.id, unitNumber: unitsTable.unitNumber, rent: unitsTable.rent })
       .from(unitsTable)
-      .where(eq(unitsTable.status, 'Available'))
+      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+      .where(
+        and(
+          eq(unitsTable.status, 'Available'),
+          inArray(propertiesTable.userId, [ids[0]!, ids[1]!]),
+        ),
+      )
+      .orderBy(unitsTable.id)
       .limit(4);
     for (const unit of formerUnits) {
       const person = fakePerson();
+      const start = addMonths(today, -faker.number.int({ min: 15, max: 30 }));
+      const end = isoDate(addDays(addMonths(start, 12), -1));
       const [tenant] = await tx
         .insert(tenantsTable)
         .values({
+          // They moved out when their lease ended: the unit's history, not its occupant.
+          movedOutOn: end,
           unitId: unit.id,
           unitNumber: unit.unitNumber,
           firstName: person.firstName,
@@ -393,14 +408,13 @@ export async function seedDemo(
           phoneNumber: person.phone,
         })
         .returning({ id: tenantsTable.id });
-      const start = addMonths(today, -faker.number.int({ min: 15, max: 30 }));
       await tx.insert(leasesTable).values({
         tenantId: tenant!.id,
         unitNumber: unit.unitNumber,
         firstName: person.firstName,
         lastName: person.lastName,
         startDate: isoDate(start),
-        endDate: isoDate(addDays(addMonths(start, 12), -1)),
+        endDate: end,
         rent: unit.rent,
         deposit: unit.rent,
         status: 'Expired',
@@ -408,4 +422,110 @@ export async function seedDemo(
     }
   });
   return { logins, created: true };
+}
+
+/**
+ * Alice's maintenance: an overdue emergency, open requests, work in hand and finished work
+ * with its hours and cost, so every state of the work-order screens has something to show.
+ */
+async function seedWorkOrders(db: Database, landlordId: number, workerId: number, today: Date) {
+  const units = await db
+    .select({ id: unitsTable.id })
+    .from(unitsTable)
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .where(eq(propertiesTable.userId, landlordId))
+    .orderBy(unitsTable.id)
+    .limit(6);
+  const [staff] = await db
+    .select({ id: staffTable.id })
+    .from(staffTable)
+    .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
+    .where(eq(propertiesTable.userId, landlordId))
+    .orderBy(staffTable.id)
+    .limit(1);
+  const hoursAgo = (hours: number) => new Date(today.getTime() - hours * 3_600_000);
+  const orders = [
+    {
+      title: 'Water leaking through the ceiling',
+      category: 'Plumbing',
+      priority: 'Emergency',
+      status: 'New',
+      filed: 6,
+    },
+    {
+      title: 'Dishwasher does not drain',
+      category: 'Appliance',
+      priority: 'Routine',
+      status: 'New',
+      filed: 2,
+    },
+    {
+      title: 'Heating makes a banging noise',
+      category: 'Heating/Cooling',
+      priority: 'Urgent',
+      status: 'Assigned',
+      filed: 20,
+    },
+    {
+      title: 'Bathroom outlet has no power',
+      category: 'Electrical',
+      priority: 'Urgent',
+      status: 'In progress',
+      filed: 30,
+    },
+    {
+      title: 'Mice in the kitchen cupboards',
+      category: 'Pest',
+      priority: 'Routine',
+      status: 'Done',
+      filed: 200,
+    },
+    {
+      title: 'Front door lock sticks',
+      category: 'Other',
+      priority: 'Routine',
+      status: 'Closed',
+      filed: 400,
+    },
+  ] as const;
+  for (const [index, order] of orders.entries()) {
+    const unit = units[index % units.length];
+    if (!unit) return;
+    const assigned = order.status !== 'New' && staff;
+    const [row] = await db
+      .insert(workOrdersTable)
+      .values({
+        unitId: unit.id,
+        filedBy: landlordId,
+        title: order.title,
+        category: order.category,
+        priority: order.priority,
+        status: order.status,
+        entryPermission: index % 2 === 0,
+        assignedStaffId: assigned ? staff.id : null,
+        scheduledFor: assigned ? isoDate(addDays(today, 2)) : null,
+        filedAt: hoursAgo(order.filed),
+        acknowledgedAt: assigned ? hoursAgo(order.filed - 1) : null,
+      })
+      .returning({ id: workOrdersTable.id });
+    if (order.status === 'Done' || order.status === 'Closed' || order.status === 'In progress') {
+      await db.insert(workOrderNotesTable).values({
+        workOrderId: row!.id,
+        authorId: workerId,
+        body: order.status === 'In progress' ? 'Ordered a replacement part' : 'Fixed and tested',
+        visibility: 'tenant',
+        labourHours: order.status === 'In progress' ? 0.5 : 2.25,
+        cost: toCents(order.status === 'In progress' ? 18.4 : 95.5),
+      });
+    }
+  }
+}
+
+/**
+ * After a bulk load the planner's statistics describe the empty tables, and the embedded
+ * database has no autovacuum to refresh them: without this, plans start from the wrong
+ * table (a scan of every lease instead of one landlord's properties).
+ */
+export async function refreshStatistics(db: Database): Promise<void> {
+  await db.execute(sql`analyze`);
 }

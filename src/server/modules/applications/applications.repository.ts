@@ -1,8 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Application, ApplicationReceipt } from '../../../shared/schemas/applications';
-import type { User } from '../../../shared/schemas/users';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import {
+  type APPLICATION_SORT_KEYS,
+  type Application,
+  type ApplicationReceipt,
+} from '../../../shared/schemas/applications';
+import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { managedPropertiesFilter } from '../properties/properties.access';
+import { withPropertyOfUnit } from '../authz/ownership';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
+import { managedPropertiesFilter } from '../authz/authz';
+import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable } from '../units/units.table';
 import { applicationsTable, type ApplicationRow } from './applications.table';
@@ -25,12 +33,16 @@ export function toReceipt(row: ApplicationRow): ApplicationReceipt {
   };
 }
 
-export function toApplication(row: ApplicationRow, property: { id: number; name: string }): Application {
+export function toApplication(
+  row: ApplicationRow,
+  property: { id: number; name: string },
+): Application {
   return {
     ...toReceipt(row),
     propertyId: property.id,
     propertyName: property.name,
     tenantId: row.tenantId,
+    declineReason: row.declineReason,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
   };
 }
@@ -39,42 +51,6 @@ const managedSelection = {
   application: applicationsTable,
   property: { id: propertiesTable.id, name: propertiesTable.name },
 };
-
-/** Applications for the units the user manages: pending first, then newest first. */
-export async function listManagedApplications(db: Database, user: User): Promise<Application[]> {
-  const rows = await db
-    .select(managedSelection)
-    .from(applicationsTable)
-    .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .where(managedPropertiesFilter(user))
-    .orderBy(
-      sql`case when ${applicationsTable.status} = 'Pending' then 0 else 1 end`,
-      desc(applicationsTable.createdAt),
-      desc(applicationsTable.id),
-    );
-  return rows.map((row) => toApplication(row.application, row.property));
-}
-
-/**
- * One application of a unit the user manages, locked for the rest of the transaction so
- * that two decisions on it cannot both succeed. Another landlord's answers as missing.
- */
-export async function lockManagedApplication(
-  db: Database,
-  user: User,
-  id: number,
-): Promise<{ application: ApplicationRow; property: { id: number; name: string } } | undefined> {
-  const [row] = await db
-    .select(managedSelection)
-    .from(applicationsTable)
-    .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .where(and(eq(applicationsTable.id, id), managedPropertiesFilter(user)))
-    .for('update', { of: applicationsTable })
-    .limit(1);
-  return row;
-}
 
 export interface NewApplication {
   unitId: number;
@@ -87,7 +63,10 @@ export interface NewApplication {
   message: string | null;
 }
 
-export async function insertApplication(db: Database, values: NewApplication): Promise<ApplicationRow> {
+export async function insertApplication(
+  db: Database,
+  values: NewApplication,
+): Promise<ApplicationRow> {
   const [row] = await db.insert(applicationsTable).values(values).returning();
   return row!;
 }
@@ -96,7 +75,93 @@ export async function decideApplication(
   db: Database,
   id: number,
   decision: { status: Exclude<Status, 'Pending'>; tenantId: number | null; decidedAt: Date },
-): Promise<ApplicationRow> {
-  const [row] = await db.update(applicationsTable).set(decision).where(eq(applicationsTable.id, id)).returning();
-  return row!;
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(applicationsTable)
+    .set(decision)
+    .where(eq(applicationsTable.id, id))
+    .returning();
+  return row;
+}
+
+export const UNIT_TAKEN = 'unit taken';
+
+/** When one application for a unit is approved, the others still pending are declined. */
+export async function declineOtherPending(
+  db: Database,
+  approved: ApplicationRow,
+  decidedAt: Date,
+): Promise<number[]> {
+  const rows = await db
+    .update(applicationsTable)
+    .set({ status: 'Rejected', declineReason: UNIT_TAKEN, decidedAt })
+    .where(
+      and(
+        eq(applicationsTable.unitId, approved.unitId),
+        eq(applicationsTable.status, 'Pending'),
+        ne(applicationsTable.id, approved.id),
+      ),
+    )
+    .returning({ id: applicationsTable.id });
+  return rows.map((row) => row.id);
+}
+
+export interface ApplicationListOptions extends PageRequest {
+  actor: Actor;
+  q?: string | undefined;
+  status?: Status | undefined;
+  sort?: (typeof APPLICATION_SORT_KEYS)[number] | undefined;
+  order: SortOrder;
+}
+
+const applicationSortColumns = {
+  name: sql`lower(${applicationsTable.lastName} || ' ' || ${applicationsTable.firstName})`,
+  unitNumber: textKey(unitsTable.unitNumber),
+  property: textKey(propertiesTable.name),
+  moveInDate: applicationsTable.moveInDate,
+  createdAt: applicationsTable.createdAt,
+  status: applicationsTable.status,
+};
+
+/** One page of the applications for the units the user manages: pending first, then newest. */
+export async function listManagedApplications(
+  db: Database,
+  options: ApplicationListOptions,
+): Promise<{ applications: Application[]; total: number }> {
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  const query = withPropertyOfUnit(
+    db
+      .select({ ...managedSelection, total: totalColumn() })
+      .from(applicationsTable)
+      .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
+      .$dynamic(),
+  )
+    .where(
+      and(
+        managedPropertiesFilter(options.actor),
+        options.status ? eq(applicationsTable.status, options.status) : undefined,
+        pattern
+          ? or(
+              ilike(applicationsTable.firstName, pattern),
+              ilike(applicationsTable.lastName, pattern),
+              ilike(applicationsTable.email, pattern),
+              ilike(applicationsTable.unitNumber, pattern),
+              ilike(propertiesTable.name, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...sortOrder(applicationSortColumns, options.sort, options.order, [
+        sql`case when ${applicationsTable.status} = 'Pending' then 0 else 1 end`,
+        desc(applicationsTable.createdAt),
+        desc(applicationsTable.id),
+      ]),
+    )
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return {
+    applications: rows.map((row) => toApplication(row.application, row.property)),
+    total,
+  };
 }

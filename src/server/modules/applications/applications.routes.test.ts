@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenancySnapshot, unitStatus } from '../tenants/tenants.test-helpers';
+import {
+  createPropertyWithUnits,
+  tenancySnapshot,
+  unitStatus,
+} from '../tenants/tenants.test-helpers';
 import { APPLICATION_LIMIT } from './applications.rate-limit';
 
 const DAY = 86_400_000;
@@ -13,7 +17,8 @@ describe('rental applications', () => {
   let tenantUser: TestUser;
   let addressCounter = 0;
   /** Each application comes from its own address unless a test says otherwise. */
-  const nextAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  const nextAddress = () =>
+    `10.1.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,7 +36,8 @@ describe('rental applications', () => {
   afterAll(() => t.close());
 
   /** 'YYYY-MM-DD' of the app's clock shifted by some days, in UTC. */
-  const utcDay = (offsetDays = 0) => new Date(t.clock.now.getTime() + offsetDays * DAY).toISOString().slice(0, 10);
+  const utcDay = (offsetDays = 0) =>
+    new Date(t.clock.now.getTime() + offsetDays * DAY).toISOString().slice(0, 10);
 
   const applicationBody = (unitId: number, overrides: Record<string, unknown> = {}) => ({
     unitId,
@@ -45,8 +51,17 @@ describe('rental applications', () => {
     ...overrides,
   });
 
-  function apply(unitId: number, overrides: Record<string, unknown> = {}, remoteAddress = nextAddress()) {
-    return t.request({ method: 'POST', url: '/api/applications', payload: applicationBody(unitId, overrides), remoteAddress });
+  function apply(
+    unitId: number,
+    overrides: Record<string, unknown> = {},
+    remoteAddress = nextAddress(),
+  ) {
+    return t.request({
+      method: 'POST',
+      url: '/api/applications',
+      payload: applicationBody(unitId, overrides),
+      remoteAddress,
+    });
   }
 
   async function applied(unitId: number, overrides: Record<string, unknown> = {}) {
@@ -121,7 +136,11 @@ describe('rental applications', () => {
   });
 
   it("only Available units accept applications (409 'This unit is no longer available'); a missing unit is 404", async () => {
-    const { units } = await createPropertyWithUnits(landlord, ['Rented', 'Maintenance', 'Unavailable']);
+    const { units } = await createPropertyWithUnits(landlord, [
+      'Rented',
+      'Maintenance',
+      'Unavailable',
+    ]);
     const before = await tenancySnapshot(t);
     for (const unit of units) {
       const response = await apply(unit.id);
@@ -149,7 +168,13 @@ describe('rental applications', () => {
       method: 'POST',
       url: '/api/tenants',
       remoteAddress: address,
-      payload: { unitId: units[0]!.id, firstName: 'A', lastName: 'B', phoneNumber: '1', email: 'a@example.com' },
+      payload: {
+        unitId: units[0]!.id,
+        firstName: 'A',
+        lastName: 'B',
+        phoneNumber: '1',
+        email: 'a@example.com',
+      },
     });
     expect(viaTenants.statusCode).toBe(429);
     expect(await tenancySnapshot(t)).toEqual(before);
@@ -165,7 +190,10 @@ describe('rental applications', () => {
     const decided = await applied(units[0]!.id, { firstName: 'Decided' });
     await applied(units[1]!.id, { firstName: 'Waiting' });
     const foreign = await applied(theirs[0]!.id, { firstName: 'Foreign' });
-    expect((await landlord.request({ method: 'POST', url: `/api/applications/${decided.id}/reject` })).statusCode).toBe(200);
+    expect(
+      (await landlord.request({ method: 'POST', url: `/api/applications/${decided.id}/reject` }))
+        .statusCode,
+    ).toBe(200);
     await applied(units[1]!.id, { firstName: 'Latest' });
 
     const list = (await landlord.request({ method: 'GET', url: '/api/applications' })).json() as {
@@ -179,15 +207,24 @@ describe('rental applications', () => {
     expect(statuses.indexOf('Rejected')).toBeGreaterThan(statuses.lastIndexOf('Pending'));
     expect(list.find((a) => a.firstName === 'Waiting')?.propertyName).toMatch(/^Maple Court/);
 
-    const all = (await admin.request({ method: 'GET', url: '/api/applications' })).json() as { id: number }[];
+    const all = (await admin.request({ method: 'GET', url: '/api/applications' })).json() as {
+      id: number;
+    }[];
     expect(all.map((a) => a.id)).toContain(foreign.id);
   });
 
   it('approving places the applicant as a tenant on the unit, marks it Rented, and cannot be repeated', async () => {
     const { units } = await createPropertyWithUnits(landlord);
     const unit = units[0]!;
-    const application = await applied(unit.id, { firstName: 'Approved', phoneNumber: '555-0123', email: 'ok@example.com' });
-    const response = await landlord.request({ method: 'POST', url: `/api/applications/${application.id}/approve` });
+    const application = await applied(unit.id, {
+      firstName: 'Approved',
+      phoneNumber: '555-0123',
+      email: 'ok@example.com',
+    });
+    const response = await landlord.request({
+      method: 'POST',
+      url: `/api/applications/${application.id}/approve`,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const tenant = response.json();
     expect(tenant).toMatchObject({
@@ -199,7 +236,9 @@ describe('rental applications', () => {
       email: 'ok@example.com',
     });
     expect(await unitStatus(t, unit.id)).toBe('Rented');
-    const tenants = (await landlord.request({ method: 'GET', url: '/api/tenants' })).json() as { id: number }[];
+    const tenants = (await landlord.request({ method: 'GET', url: '/api/tenants' })).json() as {
+      id: number;
+    }[];
     expect(tenants.map((x) => x.id)).toContain(tenant.id);
     const list = (await landlord.request({ method: 'GET', url: '/api/applications' })).json() as {
       id: number;
@@ -207,43 +246,91 @@ describe('rental applications', () => {
       tenantId: number | null;
       decidedAt: string | null;
     }[];
-    expect(list.find((a) => a.id === application.id)).toMatchObject({ status: 'Approved', tenantId: tenant.id, decidedAt: expect.any(String) });
+    expect(list.find((a) => a.id === application.id)).toMatchObject({
+      status: 'Approved',
+      tenantId: tenant.id,
+      decidedAt: expect.any(String),
+    });
 
     const before = await tenancySnapshot(t);
     for (const action of ['approve', 'reject']) {
-      const again = await landlord.request({ method: 'POST', url: `/api/applications/${application.id}/${action}` });
+      const again = await landlord.request({
+        method: 'POST',
+        url: `/api/applications/${application.id}/${action}`,
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This application has already been decided');
     }
     expect(await tenancySnapshot(t)).toEqual(before);
   });
 
+  // Approving another application for the unit declines this one ('unit taken'), so the
+  // refusal is reached when the landlord takes the unit off the market by hand.
   it('approving when the unit is no longer Available is refused (409) and changes nothing', async () => {
     const { units } = await createPropertyWithUnits(landlord);
-    const first = await applied(units[0]!.id, { firstName: 'First' });
-    const second = await applied(units[0]!.id, { firstName: 'Second' });
-    expect((await landlord.request({ method: 'POST', url: `/api/applications/${first.id}/approve` })).statusCode).toBe(201);
+    const application = await applied(units[0]!.id, { firstName: 'Waiting' });
+    const unit = (
+      await landlord.request({ method: 'GET', url: `/api/units/${units[0]!.id}` })
+    ).json();
+    const { id: _id, ...unitBody } = unit;
+    const put = await landlord.request({
+      method: 'PUT',
+      url: `/api/units/${unit.id}`,
+      payload: { ...unitBody, status: 'Maintenance' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const before = await tenancySnapshot(t);
-    const response = await landlord.request({ method: 'POST', url: `/api/applications/${second.id}/approve` });
+    const response = await landlord.request({
+      method: 'POST',
+      url: `/api/applications/${application.id}/approve`,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This unit is no longer available');
     expect(await tenancySnapshot(t)).toEqual(before);
-    // The landlord can still turn the second applicant down.
-    expect((await landlord.request({ method: 'POST', url: `/api/applications/${second.id}/reject` })).json().status).toBe('Rejected');
+    // The landlord can still turn the applicant down.
+    expect(
+      (
+        await landlord.request({
+          method: 'POST',
+          url: `/api/applications/${application.id}/reject`,
+        })
+      ).json().status,
+    ).toBe('Rejected');
   });
 
   it('rejecting leaves the unit and tenants alone and cannot be repeated', async () => {
     const { units } = await createPropertyWithUnits(landlord);
     const application = await applied(units[0]!.id);
     const before = await tenancySnapshot(t);
-    const response = await landlord.request({ method: 'POST', url: `/api/applications/${application.id}/reject` });
+    const response = await landlord.request({
+      method: 'POST',
+      url: `/api/applications/${application.id}/reject`,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: application.id, status: 'Rejected', tenantId: null });
+    expect(response.json()).toMatchObject({
+      id: application.id,
+      status: 'Rejected',
+      tenantId: null,
+    });
     const after = await tenancySnapshot(t);
     expect(after.units).toEqual(before.units);
     expect(after.tenants).toEqual(before.tenants);
-    expect((await landlord.request({ method: 'POST', url: `/api/applications/${application.id}/reject` })).statusCode).toBe(409);
-    expect((await landlord.request({ method: 'POST', url: `/api/applications/${application.id}/approve` })).statusCode).toBe(409);
+    expect(
+      (
+        await landlord.request({
+          method: 'POST',
+          url: `/api/applications/${application.id}/reject`,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await landlord.request({
+          method: 'POST',
+          url: `/api/applications/${application.id}/approve`,
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it("the review calls answer 401 without a session, 403 for a Tenant user, 404 for another landlord's application", async () => {
@@ -264,7 +351,9 @@ describe('rental applications', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Application not found');
     }
-    expect((await landlord.request({ method: 'POST', url: '/api/applications/abc/approve' })).statusCode).toBe(400);
+    expect(
+      (await landlord.request({ method: 'POST', url: '/api/applications/abc/approve' })).statusCode,
+    ).toBe(400);
     expect(await tenancySnapshot(t)).toEqual(before);
   });
 });

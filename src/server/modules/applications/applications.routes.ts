@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import {
   applicationBodySchema,
+  applicationListQuerySchema,
   applicationReceiptSchema,
   applicationSchema,
 } from '../../../shared/schemas/applications';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import { tenantSchema } from '../../../shared/schemas/tenants';
+import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManager } from '../auth/auth.plugin';
+import { actorOf, runService } from '../../context';
 import { toTenant } from '../tenants/tenants.repository';
 import { listManagedApplications, toApplication, toReceipt } from './applications.repository';
 import { approveApplication, rejectApplication, submitApplication } from './applications.service';
-import { limitApplications } from './applications.rate-limit';
+import { APPLICATION_LIMIT } from './applications.rate-limit';
+import { limitPerAddress } from '../rate-limits/per-address';
 
 export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/applications',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['applications'],
-        summary: "Apply to rent an Available unit (anyone, logged in or not: the 'Rent This Unit' form)",
+        summary:
+          "Apply to rent an Available unit (anyone, logged in or not: the 'Rent This Unit' form)",
         body: applicationBodySchema,
         response: {
           201: applicationReceiptSchema,
@@ -32,27 +37,41 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const { unitNumber: _ignored, ...input } = request.body;
-      await limitApplications(request, reply);
-      const row = await submitApplication(app.db, input, { now: app.config.now(), timeZone: app.config.timeZone });
-      return reply.status(201).send(toReceipt(row));
+      await limitPerAddress(request, APPLICATION_LIMIT);
+      return reply.status(201).send(toReceipt(await runService(request, submitApplication, input)));
     },
   );
 
   app.get(
     '/applications',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['applications'],
         summary: "Applications for the caller's units, pending first (Landlord/Admin)",
-        response: { 200: z.array(applicationSchema), 401: errorBodySchema, 403: errorBodySchema },
+        description:
+          'q searches the applicant, unit number and property name; status filters exactly. The answer ' +
+          'is one page (limit, default and at most 100; offset); the exact total is in X-Total-Count.',
+        querystring: applicationListQuerySchema,
+        response: {
+          200: z.array(applicationSchema),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
-    async (request) => listManagedApplications(app.db, requireManager(request)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const page = await listManagedApplications(app.db, { ...request.query, actor });
+      return withTotal(reply, { rows: page.applications, total: page.total });
+    },
   );
 
   app.post(
     '/applications/:id/approve',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['applications'],
         summary: 'Approve: places the applicant as a tenant on the unit (which becomes Rented)',
@@ -67,8 +86,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = requireManager(request);
-      const tenant = await approveApplication(app.db, user, request.params.id, app.config.now());
+      const tenant = await runService(request, approveApplication, request.params.id);
       return reply.status(201).send(toTenant(tenant));
     },
   );
@@ -76,6 +94,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/applications/:id/reject',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['applications'],
         summary: 'Reject a pending application',
@@ -90,8 +109,11 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireManager(request);
-      const { application, property } = await rejectApplication(app.db, user, request.params.id, app.config.now());
+      const { application, property } = await runService(
+        request,
+        rejectApplication,
+        request.params.id,
+      );
       return toApplication(application, property);
     },
   );

@@ -1,23 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { User } from '../../../shared/schemas/users';
-import type { Database } from '../../db/client';
+import type { Context } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { placeTenantInTx, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
+import { recordEvent } from '../audit/audit.repository';
+import { requireManagedApplication, type ManagedApplication } from '../authz/authz';
+import { moveInTenant, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
 import type { TenantRow } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import {
   decideApplication,
+  declineOtherPending,
   insertApplication,
-  lockManagedApplication,
+  UNIT_TAKEN,
   type NewApplication,
 } from './applications.repository';
 import type { ApplicationRow } from './applications.table';
-
-/** 'YYYY-MM-DD' of an instant in the landlord's calendar. */
-export function calendarDay(instant: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
+import { calendarDate } from '../../../shared/dates';
 
 export type ApplicationInput = Omit<NewApplication, 'unitNumber'>;
 
@@ -26,47 +23,100 @@ export type ApplicationInput = Omit<NewApplication, 'unitNumber'>;
  * unit; the move-in date, when given, may not be before today.
  */
 export async function submitApplication(
-  db: Database,
+  ctx: Context,
   input: ApplicationInput,
-  clock: { now: Date; timeZone: string },
 ): Promise<ApplicationRow> {
-  if (input.moveInDate !== null && input.moveInDate < calendarDay(clock.now, clock.timeZone)) {
-    throw badRequest('applications.move_in_past', 'Desired move-in date cannot be in the past', 'moveInDate');
+  if (input.moveInDate !== null && input.moveInDate < calendarDate(ctx.now, ctx.timeZone)) {
+    throw badRequest(
+      'applications.move_in_past',
+      'Desired move-in date cannot be in the past',
+      'moveInDate',
+    );
   }
-  const [unit] = await db.select().from(unitsTable).where(eq(unitsTable.id, input.unitId)).limit(1);
+  const [unit] = await ctx.tx
+    .select()
+    .from(unitsTable)
+    .where(eq(unitsTable.id, input.unitId))
+    .limit(1);
   if (!unit) throw notFound('units.not_found', 'Unit not found');
   if (unit.status !== 'Available') throw conflict('units.not_available', UNIT_NOT_AVAILABLE);
-  return insertApplication(db, { ...input, unitNumber: unit.unitNumber });
+  const row = await insertApplication(ctx.tx, { ...input, unitNumber: unit.unitNumber });
+  await recordEvent(ctx, {
+    entityType: 'applications',
+    entityId: row.id,
+    action: 'create',
+    after: row,
+  });
+  return row;
 }
 
 const ALREADY_DECIDED = 'This application has already been decided';
 
-async function lockPending(tx: Database, user: User, id: number) {
-  const found = await lockManagedApplication(tx, user, id);
-  if (!found) throw notFound('applications.not_found', 'Application not found');
-  if (found.application.status !== 'Pending') throw conflict('applications.decided', ALREADY_DECIDED);
+/**
+ * The application, locked for the rest of the transaction so that two decisions on it
+ * cannot both succeed; only a pending one may be decided.
+ */
+async function lockPending(ctx: Context, id: number): Promise<ManagedApplication> {
+  const found = await requireManagedApplication(ctx.tx, ctx.actor, id, { lock: true });
+  if (found.application.status !== 'Pending') {
+    throw conflict('applications.decided', ALREADY_DECIDED);
+  }
   return found;
 }
 
-/** Approval places the applicant as a tenant on the unit (which becomes Rented). */
-export function approveApplication(db: Database, user: User, id: number, now: Date): Promise<TenantRow> {
-  return db.transaction(async (tx) => {
-    const { application } = await lockPending(tx, user, id);
-    const tenant = await placeTenantInTx(tx, application.unitId, {
+async function decide(
+  ctx: Context,
+  before: ApplicationRow,
+  decision: Parameters<typeof decideApplication>[2],
+): Promise<ApplicationRow> {
+  const after = await decideApplication(ctx.tx, before.id, decision);
+  if (!after) throw notFound('applications.not_found', 'Application not found');
+  const action = decision.status === 'Approved' ? 'approve' : 'reject';
+  await recordEvent(ctx, {
+    entityType: 'applications',
+    entityId: before.id,
+    action,
+    before,
+    after,
+  });
+  return after;
+}
+
+/**
+ * Approval places the applicant as a tenant on the unit (which becomes Rented) and declines
+ * the unit's other pending applications as 'unit taken'.
+ */
+export async function approveApplication(ctx: Context, id: number): Promise<TenantRow> {
+  const { application } = await lockPending(ctx, id);
+  const tenant = await moveInTenant(ctx, {
+    unitId: application.unitId,
+    fields: {
       firstName: application.firstName,
       lastName: application.lastName,
       phoneNumber: application.phoneNumber,
       email: application.email,
-    });
-    await decideApplication(tx, application.id, { status: 'Approved', tenantId: tenant.id, decidedAt: now });
-    return tenant;
+    },
   });
+  await decide(ctx, application, { status: 'Approved', tenantId: tenant.id, decidedAt: ctx.now });
+  // The unit is taken: the other applicants are told so instead of waiting on a dead end.
+  for (const declined of await declineOtherPending(ctx.tx, application, ctx.now)) {
+    await recordEvent(ctx, {
+      entityType: 'applications',
+      entityId: declined,
+      action: 'reject',
+      before: { status: 'Pending', declineReason: null },
+      after: { status: 'Rejected', declineReason: UNIT_TAKEN },
+    });
+  }
+  return tenant;
 }
 
-export function rejectApplication(db: Database, user: User, id: number, now: Date) {
-  return db.transaction(async (tx) => {
-    const { application, property } = await lockPending(tx, user, id);
-    const decided = await decideApplication(tx, application.id, { status: 'Rejected', tenantId: null, decidedAt: now });
-    return { application: decided, property };
+export async function rejectApplication(ctx: Context, id: number): Promise<ManagedApplication> {
+  const { application, property } = await lockPending(ctx, id);
+  const decided = await decide(ctx, application, {
+    status: 'Rejected',
+    tenantId: null,
+    decidedAt: ctx.now,
   });
+  return { application: decided, property };
 }

@@ -23,6 +23,8 @@ export const applicationsTable = pgTable(
     status: text('status').notNull().default('Pending'),
     // The tenant an approval created; kept as history if that tenant is later removed.
     tenantId: integer('tenant_id').references(() => tenantsTable.id, { onDelete: 'set null' }),
+    // Why a rejection happened when the landlord did not decide it alone ('unit taken').
+    declineReason: text('decline_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,7 +37,10 @@ export const applicationsTable = pgTable(
       'rental_applications_status_known',
       sql`${table.status} IN ('Pending','Approved','Rejected')`,
     ),
-    check('rental_applications_phone_length', sql`char_length(${table.phoneNumber}) BETWEEN 1 AND 15`),
+    check(
+      'rental_applications_phone_length',
+      sql`char_length(${table.phoneNumber}) BETWEEN 1 AND 15`,
+    ),
     check('rental_applications_message_length', sql`char_length(${table.message}) <= 2000`),
   ],
 );

@@ -1,18 +1,45 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MANAGER_ROLES, type Role } from '../../../shared/constants';
+import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
 import { forbidden, unauthorized } from '../../http/errors';
+import { isAdmin } from '../authz/authz';
 import { toUser } from '../users/users.repository';
-import { deleteStaleRateLimits } from '../rate-limits/rate-limits.repository';
-import { deleteExpiredSessions, deleteSession, findSessionUser } from './sessions.repository';
+import { findSessionUser } from './sessions.repository';
 
 export const SESSION_COOKIE = 'porchlight_session';
+
+/**
+ * Who may call a route, declared in its config (`config: { access: 'manager' }`):
+ * anyone, any logged-in user, a Landlord/Admin, or an Admin only. A function decides per request (a
+ * public list whose `mine=true` form is for managers). Which record a caller may touch is
+ * the service's business (the authz module); this is only the door.
+ */
+export type Access = 'public' | 'user' | 'manager' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, or null for a visitor. */
     user: User | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access | ((request: FastifyRequest) => Access);
+  }
+}
+
+/** For public lists whose `mine=true` form lists only what the caller manages. */
+export const managerWhenMine = (request: FastifyRequest): Access =>
+  (request.query as { mine?: boolean } | undefined)?.mine ? 'manager' : 'public';
+
+/** Every API route says who may call it; a route that does not is a mistake at start-up. */
+export function assertAccessDeclared(route: {
+  method: string | string[];
+  url: string;
+  config?: unknown;
+}): void {
+  const access = (route.config as { access?: unknown } | undefined)?.access;
+  if (access === undefined) {
+    throw new Error(`${String(route.method)} ${route.url} does not declare its access`);
   }
 }
 
@@ -25,25 +52,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const row = await findSessionUser(app.db, token, app.config.now(), app.config.session);
     request.user = row ? toUser(row) : null;
   });
-
-  // Housekeeping: ended sessions and old rate-limit counters are dropped every hour.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      void sweepExpired(app).catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-    }, HOUSEKEEPING_INTERVAL_MS);
-    timer.unref();
+  // After validation, as before: a malformed body is a 400 whoever sends it.
+  app.addHook('preHandler', async (request) => {
+    const declared = request.routeOptions.config.access;
+    const access = typeof declared === 'function' ? declared(request) : declared;
+    if (access === 'user') currentUser(request);
+    else if (access === 'manager') requireManager(request);
+    else if (access === 'admin') requireAdmin(request);
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 });
-
-const HOUSEKEEPING_INTERVAL_MS = 3_600_000;
-
-export async function sweepExpired(app: FastifyInstance): Promise<void> {
-  const now = app.config.now();
-  await deleteExpiredSessions(app.db, now, app.config.session);
-  await deleteStaleRateLimits(app.db, now);
-}
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -59,29 +76,24 @@ export function setSessionCookie(
   });
 }
 
-export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSession(request.server.db, token);
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-/** The logged-in user, or a 401. */
-export function requireUser(request: FastifyRequest): User {
+/** The logged-in user, or a 401 (a route declared for users has one already). */
+export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized();
   return request.user;
 }
 
-export function hasRole(user: User, roles: readonly Role[]): boolean {
-  return user.roles.some((role) => roles.includes(role));
-}
-
 /** A Landlord or Admin, or a 401/403. */
-export function requireManager(request: FastifyRequest): User {
-  const user = requireUser(request);
-  if (!hasRole(user, MANAGER_ROLES)) {
+function requireManager(request: FastifyRequest): User {
+  const user = currentUser(request);
+  if (!user.roles.some((role) => MANAGER_ROLES.includes(role))) {
     throw forbidden('You need to be a Landlord or Admin to do that');
   }
   return user;
 }
 
-export const isAdmin = (user: User) => user.roles.includes('Admin');
+/** An Admin, or a 401/403. */
+function requireAdmin(request: FastifyRequest): User {
+  const user = currentUser(request);
+  if (!isAdmin(user)) throw forbidden('You need to be an Admin to do that');
+  return user;
+}

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import {
-  checkDelay,
-  recordFailure,
+  claimAttempt,
+  releaseAttempt,
   resetRateLimit,
   type DelayPolicy,
 } from '../rate-limits/rate-limits.repository';
@@ -11,6 +11,9 @@ import {
  * (in the database, so every server process shares the count). Past a few free failures
  * each further failure adds a short delay that doubles, capped at a few minutes: guessing
  * slows to a crawl, yet an attacker cannot lock the real user out for long.
+ *
+ * An attempt is counted before its password is checked (and given back when it succeeds):
+ * checking first and counting after would let a burst of simultaneous guesses all be heard.
  */
 const MINUTE = 60_000;
 
@@ -33,31 +36,27 @@ export const IP_POLICY: DelayPolicy = {
 const userKey = (userName: string) => `login:user:${userName.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
-/** Seconds to wait before this login may be tried, or 0 when it may go ahead. */
-export async function loginRetryAfter(
+/**
+ * Counts this login attempt against the username and the address; answers the seconds to
+ * wait when either is in a delay (nothing is checked then), or 0 when the password may be
+ * checked. The username goes first, so a blocked address cannot run up a victim's count.
+ */
+export async function claimLoginAttempt(
   db: Database,
   ip: string,
   userName: string,
   now: Date,
 ): Promise<number> {
-  const [byUser, byIp] = await Promise.all([
-    checkDelay(db, userKey(userName), now),
-    checkDelay(db, ipKey(ip), now),
-  ]);
-  return Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds);
+  const byUser = await claimAttempt(db, userKey(userName), now, USERNAME_POLICY);
+  if (!byUser.allowed) return byUser.retryAfterSeconds;
+  const byIp = await claimAttempt(db, ipKey(ip), now, IP_POLICY);
+  if (byIp.allowed) return 0;
+  await releaseAttempt(db, userKey(userName), USERNAME_POLICY);
+  return byIp.retryAfterSeconds;
 }
 
-export async function recordLoginFailure(
-  db: Database,
-  ip: string,
-  userName: string,
-  now: Date,
-): Promise<void> {
-  await recordFailure(db, userKey(userName), now, USERNAME_POLICY);
-  await recordFailure(db, ipKey(ip), now, IP_POLICY);
-}
-
-/** A successful login clears the username's failures (not the address's). */
-export async function clearLoginFailures(db: Database, userName: string): Promise<void> {
+/** A successful login clears the username's failures and gives back the address's claim. */
+export async function loginSucceeded(db: Database, ip: string, userName: string): Promise<void> {
   await resetRateLimit(db, userKey(userName));
+  await releaseAttempt(db, ipKey(ip), IP_POLICY);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { usersTable, type UserRow } from '../users/users.table';
 import { sessionsTable } from './sessions.table';
@@ -40,7 +40,8 @@ export async function findSessionUser(
     .select({ session: sessionsTable, user: usersTable })
     .from(sessionsTable)
     .innerJoin(usersTable, eq(usersTable.id, sessionsTable.userId))
-    .where(eq(sessionsTable.tokenHash, tokenHash))
+    // A disabled account's sessions are deleted when it is disabled; this is the backstop.
+    .where(and(eq(sessionsTable.tokenHash, tokenHash), isNull(usersTable.disabledAt)))
     .limit(1);
   if (!row) return null;
 

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { toCents } from '../../../shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse } from '../../../shared/schemas/dashboard';
+import {
+  DASHBOARD_SECTIONS,
+  dashboardResponseSchema,
+  type DashboardResponse,
+} from '../../../shared/schemas/dashboard';
 import type { Database } from '../../db/client';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { applicationsTable } from '../applications/applications.table';
@@ -38,7 +43,7 @@ function seeder(db: Database) {
           propertyId,
           unitNumber,
           status,
-          rent,
+          rent: toCents(rent),
           bedrooms: 2,
           bathrooms: 1.5,
           squareFeet: 850,
@@ -77,8 +82,8 @@ function seeder(db: Database) {
           lastName: 'B',
           startDate,
           endDate,
-          rent,
-          deposit,
+          rent: toCents(rent),
+          deposit: toCents(deposit),
           status,
         })
         .returning();
@@ -260,6 +265,20 @@ describe('GET /api/landlord/dashboard', () => {
         phone: '555-0100',
       },
     ]);
+  });
+
+  it('answers exactly the response schema, nothing more, to a landlord and to an Admin', async () => {
+    // The answer is built as JSON by the database and sent as it is: this is its contract.
+    const admin = await signUpAndLogin(t, 'Admin');
+    for (const user of [landlord, admin]) {
+      for (const query of ['', '?sections=summary,properties', `?propertyId=${ids.alpha}`]) {
+        const { response, body } = await get(user, query);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(dashboardResponseSchema.parse(body)).toEqual(body);
+      }
+      const { body } = await get(user);
+      expect(Object.keys(body).sort()).toEqual(['today', ...DASHBOARD_SECTIONS].sort());
+    }
   });
 
   it('lists current leases ending in the next 60 days, soonest first', async () => {

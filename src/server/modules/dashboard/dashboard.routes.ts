@@ -1,13 +1,19 @@
+import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/common';
-import { dashboardQuerySchema, dashboardResponseSchema } from '../../../shared/schemas/dashboard';
+import {
+  dashboardQuerySchema,
+  dashboardResponseSchema,
+  type DashboardResponse,
+} from '../../../shared/schemas/dashboard';
 import type { AppInstance } from '../../http/types';
-import { requireManager } from '../auth/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import { buildDashboard } from './dashboard.service';
 
 export async function dashboardRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/landlord/dashboard',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -19,12 +25,15 @@ export async function dashboardRoutes(app: AppInstance): Promise<void> {
           'current leases and totalMonthlyRent is the exact sum of their rents. The owner contact of a',
           "property is its staff member whose position is 'Owner', else the landlord account.",
           'Without options the answer holds every section, which for a large portfolio is large: use',
-          '`sections` and `propertyId` to ask for what a screen shows.',
+          "`sections` and `propertyId` to ask for what a screen shows. A landlord's answer carries an",
+          'ETag that changes with every write to their portfolio and with the date: send it back in',
+          'If-None-Match and an unchanged answer is 304 with no body.',
         ].join(' '),
         security: [{ session: [] }],
         querystring: dashboardQuerySchema,
         response: {
           200: dashboardResponseSchema,
+          304: z.null().describe('Not modified: the copy named in If-None-Match is current'),
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
@@ -32,12 +41,22 @@ export async function dashboardRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      const user = requireManager(request);
-      return buildDashboard(
+    async (request, reply) => {
+      const user = currentUser(request);
+      const answer = await buildDashboard(
         { db: app.db, user, now: app.config.now(), timeZone: app.config.timeZone },
         request.query,
+        request.headers['if-none-match'],
       );
+      // A 304 costs one small query. No browser cache keeps the answer (the API says
+      // no-store): a client that holds a copy names it in If-None-Match.
+      if (answer.etag) reply.header('etag', answer.etag);
+      // No payload at all: a JSON null would announce a body that a 304 never carries.
+      if (answer.body === null) return reply.status(304).send(undefined as unknown as null);
+      // Built as JSON by the database in the response schema's shape (the tests check it):
+      // sent as it is, not parsed and serialized again.
+      const json = answer.body as unknown as DashboardResponse;
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 }

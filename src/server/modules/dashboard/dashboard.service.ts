@@ -1,32 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import {
   LEASES_ENDING_SOON_DAYS,
   LEASES_ENDING_SOON_LIMIT,
   type DashboardQuery,
-  type DashboardResponse,
 } from '../../../shared/schemas/dashboard';
+import { addDays, calendarDate } from '../../../shared/dates';
 import type { User } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
-import { managedPropertiesFilter, requireManagedProperty } from '../properties/properties.access';
-import { propertiesTable } from '../properties/properties.table';
-import * as repository from './dashboard.repository';
-
-/** The calendar date ('YYYY-MM-DD') of an instant in a time zone. */
-export function calendarDate(instant: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { notFound } from '../../http/errors';
+import { isAdmin } from '../authz/authz';
+import { dashboardStatement } from './dashboard.statement';
 
 export interface DashboardContext {
   db: Database;
@@ -35,39 +18,72 @@ export interface DashboardContext {
   timeZone: string;
 }
 
+export interface DashboardAnswer {
+  /** The JSON answer, or null when the caller's copy (If-None-Match) is still current. */
+  body: string | null;
+  /** Absent for an Admin, whose answer spans every landlord's portfolio. */
+  etag: string | undefined;
+}
+
+/** Raise when the answer's shape or meaning changes, so no client keeps an old copy. */
+const ANSWER_VERSION = 1;
+
 /**
- * Builds the answer from the requested sections only. Each section is one query, so a
- * request costs at most six queries (plus one ownership check with propertyId), however
- * many properties, units and leases there are.
+ * What an ETag names besides the revision: who asks, for which day, for which parts. A copy
+ * of yesterday's answer or of other sections is never taken for this one.
+ */
+function etagKey(userId: number, today: string, query: DashboardQuery): string {
+  return createHash('sha256')
+    .update(
+      `${ANSWER_VERSION}|${userId}|${today}|${query.sections.join(',')}|${query.propertyId ?? ''}`,
+    )
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** The revision in the caller's ETag for this key, if it sent one. */
+function knownRevision(ifNoneMatch: string | undefined, key: string): number | undefined {
+  for (const tag of (ifNoneMatch ?? '').split(',')) {
+    const match = /^\s*(?:W\/)?"([\w-]{16})-(\d{1,15})"\s*$/.exec(tag);
+    if (match && match[1] === key) return Number(match[2]);
+  }
+  return undefined;
+}
+
+interface StatementRow {
+  revision: string | null;
+  found: boolean;
+  body: string | null;
+}
+
+/**
+ * The dashboard in one SQL statement (see dashboard.statement.ts), or nothing when the
+ * caller's copy is current: the portfolio revision is read in the same statement, so the
+ * ETag always describes the body it comes with.
  */
 export async function buildDashboard(
   { db, user, now, timeZone }: DashboardContext,
   query: DashboardQuery,
-): Promise<DashboardResponse> {
+  ifNoneMatch?: string,
+): Promise<DashboardAnswer> {
   const today = calendarDate(now, timeZone);
-  let scope = managedPropertiesFilter(user);
-  if (query.propertyId !== undefined) {
-    await requireManagedProperty(db, user, query.propertyId);
-    scope = and(scope, eq(propertiesTable.id, query.propertyId));
-  }
-  const wants = new Set(query.sections);
-  const answer: DashboardResponse = { today };
-  // Sequential on purpose: the embedded database runs one query at a time anyway, and a
-  // pool connection per section would only add contention.
-  if (wants.has('summary')) answer.summary = await repository.getSummary(db, scope, today);
-  if (wants.has('properties'))
-    answer.properties = await repository.listPropertyCards(db, scope, today);
-  if (wants.has('units')) answer.units = await repository.listUnits(db, scope);
-  if (wants.has('leases')) answer.leases = await repository.listCurrentLeases(db, scope, today);
-  if (wants.has('owners')) answer.owners = await repository.listOwners(db, scope);
-  if (wants.has('leasesEndingSoon')) {
-    answer.leasesEndingSoon = await repository.listLeasesEndingSoon(
-      db,
-      scope,
-      today,
-      addDays(today, LEASES_ENDING_SOON_DAYS),
-      LEASES_ENDING_SOON_LIMIT,
-    );
-  }
-  return answer;
+  const ownerId = isAdmin(user) ? undefined : user.id;
+  const key = etagKey(user.id, today, query);
+  const statement = dashboardStatement({
+    ownerId,
+    propertyId: query.propertyId,
+    sections: query.sections,
+    today,
+    until: addDays(today, LEASES_ENDING_SOON_DAYS),
+    endingSoonLimit: LEASES_ENDING_SOON_LIMIT,
+    knownRevision: ownerId === undefined ? undefined : knownRevision(ifNoneMatch, key),
+  });
+  // Both drivers answer raw statements with { rows }; every column here is text or boolean.
+  const { rows } = (await db.execute(statement)) as unknown as { rows: StatementRow[] };
+  const row = rows[0]!;
+  if (!row.found) throw notFound('properties.not_found', 'Property not found');
+  return {
+    body: row.body,
+    etag: row.revision === null ? undefined : `"${key}-${row.revision}"`,
+  };
 }

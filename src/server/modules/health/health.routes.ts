@@ -11,6 +11,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Whether the server can reach its database',

@@ -1,14 +1,21 @@
-import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm';
-import type { Lease, LeaseBody } from '../../../shared/schemas/leases';
-import type { User } from '../../../shared/schemas/users';
+import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import { leaseState } from '../../../shared/lease-state';
+import { fromCents, toCents } from '../../../shared/money';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import type { Lease, LeaseBody, LeaseListItem, LeaseSortKey } from '../../../shared/schemas/leases';
+import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { managedPropertiesFilter } from '../properties/properties.access';
+import { withPropertyOfTenant } from '../authz/ownership';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
+import { managedPropertiesFilter } from '../authz/authz';
+import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { leasesTable, type LeaseRow } from './leases.table';
 
-export function toLease(row: LeaseRow): Lease {
+/** `today` is the landlord's calendar day: the state is read from it and the dates. */
+export function toLease(row: LeaseRow, today: string): Lease {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -17,35 +24,14 @@ export function toLease(row: LeaseRow): Lease {
     lastName: row.lastName,
     startDate: row.startDate,
     endDate: row.endDate,
-    rent: row.rent,
-    deposit: row.deposit,
+    rent: fromCents(row.rent),
+    deposit: fromCents(row.deposit),
     status: row.status as Lease['status'],
+    state: leaseState({ ...row, status: row.status as Lease['status'] }, today),
+    endedOn: row.endedOn,
+    endReason: row.endReason,
+    renewedFromId: row.renewedFromId,
   };
-}
-
-function managedLeases(db: Database) {
-  return db
-    .select({ lease: leasesTable })
-    .from(leasesTable)
-    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-    .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId));
-}
-
-/** The leases of every tenant the user manages, newest start first. */
-export async function listManagedLeases(db: Database, user: User): Promise<LeaseRow[]> {
-  const rows = await managedLeases(db)
-    .where(managedPropertiesFilter(user))
-    .orderBy(desc(leasesTable.startDate), asc(leasesTable.id));
-  return rows.map((row) => row.lease);
-}
-
-/** A lease is managed through its tenant's unit's property; another landlord's is missing. */
-export async function findManagedLease(db: Database, user: User, id: number): Promise<LeaseRow | undefined> {
-  const [row] = await managedLeases(db)
-    .where(and(eq(leasesTable.id, id), managedPropertiesFilter(user)))
-    .limit(1);
-  return row?.lease;
 }
 
 /** The values stored for a lease: names and unit number are copied from the tenant. */
@@ -57,20 +43,33 @@ function leaseValues(tenant: TenantRow, body: LeaseBody) {
     lastName: tenant.lastName,
     startDate: body.startDate,
     endDate: body.endDate,
-    rent: body.rent,
-    deposit: body.deposit,
+    rent: toCents(body.rent),
+    deposit: toCents(body.deposit),
     status: body.status,
   };
 }
 
-export async function insertLease(db: Database, tenant: TenantRow, body: LeaseBody): Promise<LeaseRow> {
+export async function insertLease(
+  db: Database,
+  tenant: TenantRow,
+  body: LeaseBody,
+): Promise<LeaseRow> {
   const [row] = await db.insert(leasesTable).values(leaseValues(tenant, body)).returning();
   return row!;
 }
 
-export async function updateLease(db: Database, id: number, tenant: TenantRow, body: LeaseBody): Promise<LeaseRow> {
-  const [row] = await db.update(leasesTable).set(leaseValues(tenant, body)).where(eq(leasesTable.id, id)).returning();
-  return row!;
+export async function updateLease(
+  db: Database,
+  id: number,
+  tenant: TenantRow,
+  body: LeaseBody,
+): Promise<LeaseRow | undefined> {
+  const [row] = await db
+    .update(leasesTable)
+    .set(leaseValues(tenant, body))
+    .where(eq(leasesTable.id, id))
+    .returning();
+  return row;
 }
 
 export async function deleteLease(db: Database, id: number): Promise<void> {
@@ -102,5 +101,92 @@ export async function findOverlappingActiveLease(
 
 /** Locks the tenant row so that two Active leases for one tenant cannot be saved at once. */
 export async function lockTenant(db: Database, tenantId: number): Promise<void> {
-  await db.select({ id: tenantsTable.id }).from(tenantsTable).where(eq(tenantsTable.id, tenantId)).for('update');
+  await db
+    .select({ id: tenantsTable.id })
+    .from(tenantsTable)
+    .where(eq(tenantsTable.id, tenantId))
+    .for('update');
+}
+
+export interface LeaseListOptions extends PageRequest {
+  actor: Actor;
+  /** The landlord's calendar day, which a lease's state follows. */
+  today: string;
+  q?: string | undefined;
+  status?: Lease['status'] | undefined;
+  /** Leases starting on or after this day. */
+  startFrom?: string | undefined;
+  /** Leases ending on or before this day. */
+  endTo?: string | undefined;
+  propertyId?: number | undefined;
+  tenantId?: number | undefined;
+  sort?: LeaseSortKey | undefined;
+  order: SortOrder;
+}
+
+const leaseSortColumns = {
+  name: sql`lower(${leasesTable.lastName} || ' ' || ${leasesTable.firstName})`,
+  unitNumber: textKey(unitsTable.unitNumber),
+  property: textKey(propertiesTable.name),
+  startDate: leasesTable.startDate,
+  endDate: leasesTable.endDate,
+  rent: leasesTable.rent,
+  deposit: leasesTable.deposit,
+  status: leasesTable.status,
+};
+
+/** One page of the leases of the tenants the user manages, with unit and property; newest start first. */
+export async function listManagedLeases(
+  db: Database,
+  options: LeaseListOptions,
+): Promise<{ leases: LeaseListItem[]; total: number }> {
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  const query = withPropertyOfTenant(
+    db
+      .select({
+        lease: leasesTable,
+        unitId: unitsTable.id,
+        property: { id: propertiesTable.id, name: propertiesTable.name },
+        total: totalColumn(),
+      })
+      .from(leasesTable)
+      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+      .$dynamic(),
+  )
+    .where(
+      and(
+        managedPropertiesFilter(options.actor),
+        options.status ? eq(leasesTable.status, options.status) : undefined,
+        options.startFrom ? gte(leasesTable.startDate, options.startFrom) : undefined,
+        options.endTo ? lte(leasesTable.endDate, options.endTo) : undefined,
+        options.propertyId ? eq(unitsTable.propertyId, options.propertyId) : undefined,
+        options.tenantId ? eq(leasesTable.tenantId, options.tenantId) : undefined,
+        pattern
+          ? or(
+              ilike(leasesTable.firstName, pattern),
+              ilike(leasesTable.lastName, pattern),
+              ilike(sql`${leasesTable.firstName} || ' ' || ${leasesTable.lastName}`, pattern),
+              ilike(leasesTable.unitNumber, pattern),
+              ilike(propertiesTable.name, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...sortOrder(leaseSortColumns, options.sort, options.order, [
+        desc(leasesTable.startDate),
+        asc(leasesTable.id),
+      ]),
+    )
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return {
+    leases: rows.map(({ lease, unitId, property }) => ({
+      ...toLease(lease, options.today),
+      unitId,
+      propertyId: property.id,
+      propertyName: property.name,
+    })),
+    total,
+  };
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenancySnapshot, tenantBody } from '../tenants/tenants.test-helpers';
+import {
+  createPropertyWithUnits,
+  tenancySnapshot,
+  tenantBody,
+} from '../tenants/tenants.test-helpers';
 
 describe('leases', () => {
   let t: TestApp;
@@ -22,9 +26,18 @@ describe('leases', () => {
 
   async function newTenant(owner: TestUser, overrides: Record<string, unknown> = {}) {
     const { units } = await createPropertyWithUnits(owner);
-    const response = await owner.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(units[0]!.id, overrides) });
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/tenants',
+      payload: tenantBody(units[0]!.id, overrides),
+    });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: number; unitNumber: string; firstName: string; lastName: string };
+    return response.json() as {
+      id: number;
+      unitNumber: string;
+      firstName: string;
+      lastName: string;
+    };
   }
 
   const leaseBody = (tenantId: number, overrides: Record<string, unknown> = {}) => ({
@@ -37,15 +50,28 @@ describe('leases', () => {
     ...overrides,
   });
 
-  async function createLease(owner: TestUser, tenantId: number, overrides: Record<string, unknown> = {}) {
-    const response = await owner.request({ method: 'POST', url: '/api/leases', payload: leaseBody(tenantId, overrides) });
+  async function createLease(
+    owner: TestUser,
+    tenantId: number,
+    overrides: Record<string, unknown> = {},
+  ) {
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/leases',
+      payload: leaseBody(tenantId, overrides),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
 
   it('copies unit number and names from the tenant, whatever the body says, and keeps money exact', async () => {
     const tenant = await newTenant(landlord, { firstName: 'Grace', lastName: 'Hopper' });
-    const lease = await createLease(landlord, tenant.id, { unitNumber: 'X', firstName: 'Mallory', lastName: 'Evil', rent: 1234.56 });
+    const lease = await createLease(landlord, tenant.id, {
+      unitNumber: 'X',
+      firstName: 'Mallory',
+      lastName: 'Evil',
+      rent: 1234.56,
+    });
     expect(lease).toMatchObject({
       tenantId: tenant.id,
       unitNumber: tenant.unitNumber,
@@ -88,7 +114,11 @@ describe('leases', () => {
       [{ tenantId: 2_147_483_648 }, 'tenantId'],
     ];
     for (const [override, field] of cases) {
-      const response = await landlord.request({ method: 'POST', url: '/api/leases', payload: leaseBody(tenant.id, override) });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/leases',
+        payload: leaseBody(tenant.id, override),
+      });
       expect(response.statusCode, JSON.stringify(override)).toBe(400);
       expect(Object.keys(response.json().errors)).toContain(field);
     }
@@ -97,7 +127,10 @@ describe('leases', () => {
 
   it('refuses two Active leases of one tenant that overlap (409), but allows history and non-overlapping ones', async () => {
     const tenant = await newTenant(landlord);
-    const first = await createLease(landlord, tenant.id, { startDate: '2026-01-01', endDate: '2026-12-31' });
+    const first = await createLease(landlord, tenant.id, {
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
     const before = await tenancySnapshot(t);
     const overlapping = await landlord.request({
       method: 'POST',
@@ -105,15 +138,24 @@ describe('leases', () => {
       payload: leaseBody(tenant.id, { startDate: '2026-12-31', endDate: '2027-12-30' }),
     });
     expect(overlapping.statusCode).toBe(409);
-    expect(overlapping.json().message).toMatch(/already has an Active lease from Jan 1, 2026 to Dec 31, 2026/);
+    expect(overlapping.json().message).toMatch(
+      /already has an Active lease from Jan 1, 2026 to Dec 31, 2026/,
+    );
     expect(await tenancySnapshot(t)).toEqual(before);
 
     // An expired lease over the same dates, and the next Active year, are fine.
     await createLease(landlord, tenant.id, { status: 'Expired' });
-    const next = await createLease(landlord, tenant.id, { startDate: '2027-01-01', endDate: '2027-12-31' });
+    const next = await createLease(landlord, tenant.id, {
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+    });
 
     // Editing a lease does not clash with itself; editing it onto the other does.
-    const self = await landlord.request({ method: 'PUT', url: `/api/leases/${first.id}`, payload: leaseBody(tenant.id, { rent: 1500 }) });
+    const self = await landlord.request({
+      method: 'PUT',
+      url: `/api/leases/${first.id}`,
+      payload: leaseBody(tenant.id, { rent: 1500 }),
+    });
     expect(self.statusCode, self.body).toBe(200);
     expect(self.json().rent).toBe(1500);
     const clash = await landlord.request({
@@ -123,7 +165,11 @@ describe('leases', () => {
     });
     expect(clash.statusCode).toBe(409);
     // Terminating the first lease lets the second one move.
-    await landlord.request({ method: 'PUT', url: `/api/leases/${first.id}`, payload: leaseBody(tenant.id, { status: 'Terminated' }) });
+    await landlord.request({
+      method: 'PUT',
+      url: `/api/leases/${first.id}`,
+      payload: leaseBody(tenant.id, { status: 'Terminated' }),
+    });
     const moved = await landlord.request({
       method: 'PUT',
       url: `/api/leases/${next.id}`,
@@ -157,21 +203,34 @@ describe('leases', () => {
 
   it("a landlord cannot see, change or delete another landlord's lease, nor lease their tenant (404)", async () => {
     const tenant = await newTenant(landlord);
-    const lease = await createLease(landlord, tenant.id, { startDate: '2020-01-01', endDate: '2020-12-31' });
+    const lease = await createLease(landlord, tenant.id, {
+      startDate: '2020-01-01',
+      endDate: '2020-12-31',
+    });
     const before = await tenancySnapshot(t);
     for (const [method, url, payload] of [
       ['GET', `/api/leases/${lease.id}`, undefined],
       ['PUT', `/api/leases/${lease.id}`, leaseBody(tenant.id, { rent: 1 })],
       ['DELETE', `/api/leases/${lease.id}`, undefined],
-      ['POST', '/api/leases', leaseBody(tenant.id, { startDate: '2030-01-01', endDate: '2030-12-31' })],
+      [
+        'POST',
+        '/api/leases',
+        leaseBody(tenant.id, { startDate: '2030-01-01', endDate: '2030-12-31' }),
+      ],
     ] as const) {
-      expect((await other.request({ method, url, payload })).statusCode, `${method} ${url}`).toBe(404);
+      expect((await other.request({ method, url, payload })).statusCode, `${method} ${url}`).toBe(
+        404,
+      );
     }
     expect(await tenancySnapshot(t)).toEqual(before);
 
     const theirs = await newTenant(other);
     // Moving one's own lease onto another landlord's tenant is refused too.
-    const hijack = await landlord.request({ method: 'PUT', url: `/api/leases/${lease.id}`, payload: leaseBody(theirs.id) });
+    const hijack = await landlord.request({
+      method: 'PUT',
+      url: `/api/leases/${lease.id}`,
+      payload: leaseBody(theirs.id),
+    });
     expect(hijack.statusCode).toBe(404);
 
     const list = (await other.request({ method: 'GET', url: '/api/leases' })).json();
@@ -183,16 +242,27 @@ describe('leases', () => {
   it('deletes a lease (204), after which the tenant can be deleted', async () => {
     const tenant = await newTenant(landlord);
     const lease = await createLease(landlord, tenant.id);
-    expect((await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode).toBe(409);
-    expect((await landlord.request({ method: 'DELETE', url: `/api/leases/${lease.id}` })).statusCode).toBe(204);
-    expect((await landlord.request({ method: 'GET', url: `/api/leases/${lease.id}` })).statusCode).toBe(404);
-    expect((await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode).toBe(204);
+    expect(
+      (await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode,
+    ).toBe(409);
+    expect(
+      (await landlord.request({ method: 'DELETE', url: `/api/leases/${lease.id}` })).statusCode,
+    ).toBe(204);
+    expect(
+      (await landlord.request({ method: 'GET', url: `/api/leases/${lease.id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode,
+    ).toBe(204);
   });
 
   it('lists leases in a fixed number of queries, however many there are', async () => {
     const tenant = await newTenant(landlord);
     for (let year = 2030; year < 2036; year++) {
-      await createLease(landlord, tenant.id, { startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+      await createLease(landlord, tenant.id, {
+        startDate: `${year}-01-01`,
+        endDate: `${year}-12-31`,
+      });
     }
     t.queries.length = 0;
     const response = await landlord.request({ method: 'GET', url: '/api/leases' });

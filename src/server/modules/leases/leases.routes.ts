@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { leaseBodySchema, leaseSchema } from '../../../shared/schemas/leases';
-import { notFound } from '../../http/errors';
+import {
+  leaseBodySchema,
+  leaseListItemSchema,
+  leaseListQuerySchema,
+  leaseSchema,
+} from '../../../shared/schemas/leases';
+import { calendarDate } from '../../../shared/dates';
+import { actorOf, runService } from '../../context';
+import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManager } from '../auth/auth.plugin';
-import { requireManagedTenant } from '../tenants/tenants.access';
-import { deleteLease, findManagedLease, listManagedLeases, toLease } from './leases.repository';
-import { changeLease, createLease } from './leases.service';
+import { requireManagedLease } from '../authz/authz';
+import { requireManagedFilters } from '../properties/managed-filters';
+import { listManagedLeases, toLease } from './leases.repository';
+import { changeLease, createLease, deleteLease } from './leases.service';
 
 const errors = {
   401: errorBodySchema,
@@ -15,27 +22,40 @@ const errors = {
 };
 
 export async function leasesRoutes(app: AppInstance): Promise<void> {
-  async function requireManagedLease(user: Parameters<typeof findManagedLease>[1], id: number) {
-    const lease = await findManagedLease(app.db, user, id);
-    if (!lease) throw notFound('leases.not_found', 'Lease not found');
-    return lease;
-  }
+  const today = () => calendarDate(app.config.now(), app.config.timeZone);
 
   app.get(
     '/leases',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['leases'],
         summary: "The leases of the caller's tenants (Landlord/Admin)",
-        response: { 200: z.array(leaseSchema), 401: errorBodySchema, 403: errorBodySchema },
+        description:
+          'q searches tenant names, unit number and property name (case-insensitive); status filters ' +
+          'exactly; startFrom and endTo bound the dates. The answer is one page (limit, default and at ' +
+          'most 100; offset), sorted by sort and order (newest start first by default); the exact total ' +
+          'is in the X-Total-Count header.',
+        querystring: leaseListQuerySchema,
+        response: {
+          200: z.array(leaseListItemSchema),
+          400: errorBodySchema,
+          ...errors,
+        },
       },
     },
-    async (request) => (await listManagedLeases(app.db, requireManager(request))).map(toLease),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await requireManagedFilters(app.db, actor, request.query);
+      const page = await listManagedLeases(app.db, { ...request.query, actor, today: today() });
+      return withTotal(reply, { rows: page.leases, total: page.total });
+    },
   );
 
   app.get(
     '/leases/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['leases'],
         summary: 'One lease',
@@ -43,29 +63,32 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         response: { 200: leaseSchema, ...errors },
       },
     },
-    async (request) => toLease(await requireManagedLease(requireManager(request), request.params.id)),
+    async (request) =>
+      toLease(await requireManagedLease(app.db, actorOf(request), request.params.id), today()),
   );
 
   app.post(
     '/leases',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['leases'],
-        summary: "Create a lease for one of the caller's tenants (unit number and names copied from the tenant)",
+        summary:
+          "Create a lease for one of the caller's tenants (unit number and names copied from the tenant)",
         body: leaseBodySchema,
         response: { 201: leaseSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const user = requireManager(request);
-      const tenant = await requireManagedTenant(app.db, user, request.body.tenantId);
-      return reply.status(201).send(toLease(await createLease(app.db, tenant, request.body)));
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(toLease(await runService(request, createLease, request.body), today())),
   );
 
   app.put(
     '/leases/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['leases'],
         summary: 'Edit a lease',
@@ -74,28 +97,26 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         response: { 200: leaseSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = requireManager(request);
-      await requireManagedLease(user, request.params.id);
-      const tenant = await requireManagedTenant(app.db, user, request.body.tenantId);
-      return toLease(await changeLease(app.db, request.params.id, tenant, request.body));
-    },
+    async (request) =>
+      toLease(
+        await runService(request, changeLease, { id: request.params.id, body: request.body }),
+        today(),
+      ),
   );
 
   app.delete(
     '/leases/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['leases'],
-        summary: 'Delete a lease',
+        summary: 'Delete a lease (409 when it has ledger entries)',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const user = requireManager(request);
-      await requireManagedLease(user, request.params.id);
-      await deleteLease(app.db, request.params.id);
+      await runService(request, deleteLease, request.params.id);
       return reply.status(204).send(null);
     },
   );

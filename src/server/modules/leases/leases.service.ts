@@ -1,39 +1,84 @@
 import type { LeaseBody } from '../../../shared/schemas/leases';
-import type { Database } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { formatDate } from '../../../shared/dates';
+import type { Context } from '../../context';
+import { conflict, notFound } from '../../http/errors';
+import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import { recordEvent } from '../audit/audit.repository';
+import { leaseHasEntries } from '../ledger/ledger.repository';
+import { requireManagedLease, requireManagedTenant } from '../authz/authz';
+import { refuseMovedOut } from '../tenants/tenants.service';
 import type { TenantRow } from '../tenants/tenants.table';
-import { findOverlappingActiveLease, insertLease, lockTenant, updateLease } from './leases.repository';
+import {
+  deleteLease as deleteLeaseRow,
+  findOverlappingActiveLease,
+  insertLease,
+  lockTenant,
+  updateLease,
+} from './leases.repository';
 import type { LeaseRow } from './leases.table';
-
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const formatDay = (isoDate: string) => shortDate.format(new Date(`${isoDate}T00:00:00Z`));
 
 /**
  * A tenant may have many leases over time, but never two Active ones whose dates overlap.
  * The tenant row is locked while checking, so two concurrent saves cannot both pass.
  */
-async function refuseOverlap(tx: Database, tenant: TenantRow, body: LeaseBody, exceptLeaseId?: number) {
+async function refuseOverlap(
+  ctx: Context,
+  tenant: TenantRow,
+  body: LeaseBody,
+  exceptLeaseId?: number,
+) {
   if (body.status !== 'Active') return;
-  await lockTenant(tx, tenant.id);
-  const other = await findOverlappingActiveLease(tx, tenant.id, body, exceptLeaseId);
-  if (other) {
-    throw conflict(
-      'leases.overlap',
-      `This tenant already has an Active lease from ${formatDay(other.startDate)} to ${formatDay(other.endDate)} that overlaps these dates`,
-    );
-  }
+  await lockTenant(ctx.tx, tenant.id);
+  const other = await findOverlappingActiveLease(ctx.tx, tenant.id, body, exceptLeaseId);
+  if (other) throw overlapConflict(other);
 }
 
-export function createLease(db: Database, tenant: TenantRow, body: LeaseBody): Promise<LeaseRow> {
-  return db.transaction(async (tx) => {
-    await refuseOverlap(tx, tenant, body);
-    return insertLease(tx, tenant, body);
-  });
+export function overlapConflict(other: LeaseRow) {
+  return conflict(
+    'leases.overlap',
+    `This tenant already has an Active lease from ${formatDate(other.startDate)} to ${formatDate(other.endDate)} that overlaps these dates`,
+  );
 }
 
-export function changeLease(db: Database, id: number, tenant: TenantRow, body: LeaseBody): Promise<LeaseRow> {
-  return db.transaction(async (tx) => {
-    await refuseOverlap(tx, tenant, body, id);
-    return updateLease(tx, id, tenant, body);
+/** A lease for one of the caller's tenants; names and unit number are copied from the tenant. */
+export async function createLease(ctx: Context, body: LeaseBody): Promise<LeaseRow> {
+  const tenant = await requireManagedTenant(ctx.tx, ctx.actor, body.tenantId);
+  refuseMovedOut(tenant);
+  await refuseOverlap(ctx, tenant, body);
+  const row = await insertLease(ctx.tx, tenant, body);
+  await recordEvent(ctx, { entityType: 'leases', entityId: row.id, action: 'create', after: row });
+  return row;
+}
+
+export async function changeLease(
+  ctx: Context,
+  { id, body }: { id: number; body: LeaseBody },
+): Promise<LeaseRow> {
+  const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
+  const tenant = await requireManagedTenant(ctx.tx, ctx.actor, body.tenantId);
+  // A past tenant's lease may be corrected, but not made current again.
+  if (body.status === 'Active') refuseMovedOut(tenant);
+  await refuseOverlap(ctx, tenant, body, id);
+  const after = await updateLease(ctx.tx, id, tenant, body);
+  if (!after) throw notFound('leases.not_found', 'Lease not found');
+  await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'update', before, after });
+  return after;
+}
+
+/**
+ * The ledger is kept: a lease with entries is ended (Terminated), not deleted; the RESTRICT
+ * foreign key refuses the delete if an entry arrives after the check.
+ */
+export async function deleteLease(ctx: Context, id: number): Promise<void> {
+  const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
+  await deleteUnlessUsed(ctx.tx, {
+    countDependents: async (db) => ((await leaseHasEntries(db, id)) ? 1 : 0),
+    remove: (db) => deleteLeaseRow(db, id),
+    refuse: () =>
+      conflict(
+        'leases.has_ledger',
+        'This lease has ledger entries and cannot be deleted; set its status to Terminated instead',
+      ),
   });
+  await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'delete', before });
 }

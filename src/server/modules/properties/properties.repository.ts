@@ -1,11 +1,14 @@
 import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Property, PropertyOwner } from '../../../shared/schemas/properties';
+import type { Property, PropertyOwner, PropertySortKey } from '../../../shared/schemas/properties';
 import type { Unit } from '../../../shared/schemas/units';
 import type { Database } from '../../db/client';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
+import type { SortOrder } from '../../../shared/schemas/paging';
 import { unitSearchCondition, toUnit } from '../units/units.repository';
 import { unitsTable } from '../units/units.table';
 import { usersTable } from '../users/users.table';
 import { propertiesTable, type PropertyRow } from './properties.table';
+import { propertySearchTable } from './property-search.table';
 
 /** A case-insensitive 'contains' pattern for ILIKE, with the user's % _ \ taken literally. */
 export function containsPattern(q: string): string {
@@ -36,12 +39,28 @@ export function toProperty(row: PropertyRow, owner: PropertyOwner, units?: Unit[
   return property;
 }
 
+/** Separates the fields of property_search.body (see its migration). */
+const FIELD_SEPARATOR = '\x1f';
+
 /**
- * SPEC section 9: a property matches when its own fields, its owner's public contact or any
- * of its units match. One SQL condition (the units through EXISTS), so the database searches.
+ * docs/product.md section 9: a property matches when its own fields, its owner's public contact or any
+ * of its units contain the text, without regard to case. property_search.body holds all of
+ * them for each property in lower case, kept current by triggers and trigram-indexed, so
+ * the search costs what it matches (ILIKE lowers both sides too: LIKE on lower() is the
+ * same test). A search containing the field separator could match across two
+ * fields there, so it is checked field by field instead.
  */
 function propertySearchCondition(db: Database, q: string): SQL | undefined {
   const pattern = containsPattern(q);
+  if (!q.includes(FIELD_SEPARATOR)) {
+    return inArray(
+      propertiesTable.id,
+      db
+        .select({ id: propertySearchTable.propertyId })
+        .from(propertySearchTable)
+        .where(sql`${propertySearchTable.body} like lower(${pattern})`),
+    );
+  }
   return or(
     ilike(propertiesTable.name, pattern),
     ilike(propertiesTable.address, pattern),
@@ -61,14 +80,22 @@ function propertySearchCondition(db: Database, q: string): SQL | undefined {
   );
 }
 
-export interface PropertyListOptions {
+export interface PropertyListOptions extends PageRequest {
   /** Which properties the caller may list (undefined: all). */
   filter?: SQL | undefined;
   q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
+  sort?: PropertySortKey | undefined;
+  order: SortOrder;
   includeUnits?: boolean;
 }
+
+const propertySortColumns = {
+  name: textKey(propertiesTable.name),
+  address: textKey(propertiesTable.address),
+  city: textKey(propertiesTable.city),
+  state: textKey(propertiesTable.state),
+  zipCode: propertiesTable.zipCode,
+};
 
 /**
  * Properties with their owner's contact, ordered by name then id: one query for the page and
@@ -79,34 +106,20 @@ export async function listProperties(
   options: PropertyListOptions,
 ): Promise<{ properties: Property[]; total: number }> {
   const where = and(options.filter, options.q ? propertySearchCondition(db, options.q) : undefined);
-
-  // The window count gives the exact total from the same scan as the page, so a search
-  // is evaluated once, not twice.
-  let query = db
-    .select({
-      property: propertiesTable,
-      owner: ownerColumns,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+  const query = db
+    .select({ property: propertiesTable, owner: ownerColumns, total: totalColumn() })
     .from(propertiesTable)
     .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
     .where(where)
-    .orderBy(asc(sql`lower(${propertiesTable.name})`), asc(propertiesTable.name), asc(propertiesTable.id))
+    .orderBy(
+      ...sortOrder(propertySortColumns, options.sort, options.order, [
+        asc(sql`lower(${propertiesTable.name})`),
+        asc(propertiesTable.name),
+        asc(propertiesTable.id),
+      ]),
+    )
     .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  if (options.offset !== undefined) query = query.offset(options.offset);
-  const rows = await query;
-
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && (options.offset ?? 0) > 0) {
-    // A page past the end has no row to carry the total: count separately.
-    const [counted] = await db
-      .select({ total: count() })
-      .from(propertiesTable)
-      .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-      .where(where);
-    total = counted?.total ?? 0;
-  }
+  const { rows, total } = await readPage(query, options);
 
   let unitsByProperty: Map<number, Unit[]> | undefined;
   if (options.includeUnits) {
@@ -123,12 +136,18 @@ export async function listProperties(
   }
 
   return {
-    properties: rows.map(({ property, owner }) => toProperty(property, owner, unitsByProperty?.get(property.id))),
+    properties: rows.map(({ property, owner }) =>
+      toProperty(property, owner, unitsByProperty?.get(property.id)),
+    ),
     total,
   };
 }
 
-export async function findPropertyWithOwner(db: Database, id: number, filter?: SQL): Promise<Property | undefined> {
+export async function findPropertyWithOwner(
+  db: Database,
+  id: number,
+  filter?: SQL,
+): Promise<Property | undefined> {
   const [row] = await db
     .select({ property: propertiesTable, owner: ownerColumns })
     .from(propertiesTable)
@@ -148,7 +167,11 @@ export interface PropertyValues {
   imageUrl: string | null;
 }
 
-export async function insertProperty(db: Database, userId: number, values: PropertyValues): Promise<PropertyRow> {
+export async function insertProperty(
+  db: Database,
+  userId: number,
+  values: PropertyValues,
+): Promise<PropertyRow> {
   const [row] = await db
     .insert(propertiesTable)
     .values({ ...values, userId })
@@ -156,22 +179,39 @@ export async function insertProperty(db: Database, userId: number, values: Prope
   return row!;
 }
 
-export async function updateProperty(db: Database, id: number, values: PropertyValues): Promise<PropertyRow | undefined> {
-  const [row] = await db.update(propertiesTable).set(values).where(eq(propertiesTable.id, id)).returning();
+export async function updateProperty(
+  db: Database,
+  id: number,
+  values: PropertyValues,
+): Promise<PropertyRow | undefined> {
+  const [row] = await db
+    .update(propertiesTable)
+    .set(values)
+    .where(eq(propertiesTable.id, id))
+    .returning();
   return row;
 }
 
 export async function countUnitsOfProperty(db: Database, propertyId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(unitsTable).where(eq(unitsTable.propertyId, propertyId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(unitsTable)
+    .where(eq(unitsTable.propertyId, propertyId));
   return row?.total ?? 0;
 }
 
 export async function deleteProperty(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(propertiesTable).where(eq(propertiesTable.id, id)).returning({ id: propertiesTable.id });
+  const rows = await db
+    .delete(propertiesTable)
+    .where(eq(propertiesTable.id, id))
+    .returning({ id: propertiesTable.id });
   return rows.length > 0;
 }
 
-export async function findOwnerCandidate(db: Database, userId: number): Promise<{ id: number; roles: string[] } | undefined> {
+export async function findOwnerCandidate(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; roles: string[] } | undefined> {
   const [row] = await db
     .select({ id: usersTable.id, roles: usersTable.roles })
     .from(usersTable)

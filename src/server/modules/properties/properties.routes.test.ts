@@ -32,7 +32,11 @@ describe('properties API', () => {
   afterAll(() => t.close());
 
   async function create(user: TestUser, body: Record<string, unknown> = {}): Promise<Property> {
-    const response = await user.request({ method: 'POST', url: '/api/properties', payload: { ...validProperty, ...body } });
+    const response = await user.request({
+      method: 'POST',
+      url: '/api/properties',
+      payload: { ...validProperty, ...body },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
@@ -43,11 +47,24 @@ describe('properties API', () => {
   async function countAll(): Promise<number> {
     return (await t.request({ method: 'GET', url: '/api/properties' })).json().length;
   }
-  async function addUnit(user: TestUser, propertyId: number, unitNumber: string, extra: Record<string, unknown> = {}) {
+  async function addUnit(
+    user: TestUser,
+    propertyId: number,
+    unitNumber: string,
+    extra: Record<string, unknown> = {},
+  ) {
     const response = await user.request({
       method: 'POST',
       url: '/api/units',
-      payload: { unitNumber, propertyId, bedrooms: 2, bathrooms: 1, squareFeet: 700, rent: 1000, ...extra },
+      payload: {
+        unitNumber,
+        propertyId,
+        bedrooms: 2,
+        bathrooms: 1,
+        squareFeet: 700,
+        rent: 1000,
+        ...extra,
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
@@ -58,7 +75,13 @@ describe('properties API', () => {
       const response = await landlord.request({
         method: 'POST',
         url: '/api/properties',
-        payload: { ...validProperty, name: '  Maple Court  ', state: ' il ', city: ' Springfield ', zipCode: '62701-1234' },
+        payload: {
+          ...validProperty,
+          name: '  Maple Court  ',
+          state: ' il ',
+          city: ' Springfield ',
+          zipCode: '62701-1234',
+        },
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({
@@ -67,7 +90,12 @@ describe('properties API', () => {
         city: 'Springfield',
         zipCode: '62701-1234',
         userId: landlord.user.id,
-        owner: { id: landlord.user.id, userName: landlord.user.userName, email: landlord.user.email, phone: '555-0100' },
+        owner: {
+          id: landlord.user.id,
+          userName: landlord.user.userName,
+          email: landlord.user.email,
+          phone: '555-0100',
+        },
       });
       expect(response.json().owner).not.toHaveProperty('roles');
     });
@@ -93,7 +121,11 @@ describe('properties API', () => {
     it('refuses an Admin naming a missing user or a tenant as owner, creating nothing', async () => {
       const before = await countAll();
       for (const userId of [999_999, tenant.user.id]) {
-        const response = await admin.request({ method: 'POST', url: '/api/properties', payload: { ...validProperty, userId } });
+        const response = await admin.request({
+          method: 'POST',
+          url: '/api/properties',
+          payload: { ...validProperty, userId },
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json().errors).toHaveProperty('userId');
       }
@@ -112,12 +144,21 @@ describe('properties API', () => {
       ['a javascript: image URL', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', undefined],
       ['a data: image URL', { imageUrl: 'data:image/png;base64,AAAA' }, 'imageUrl', undefined],
       ['an ftp: image URL', { imageUrl: 'ftp://example.com/a.jpg' }, 'imageUrl', undefined],
-      ['an image URL over 2048 characters', { imageUrl: `https://example.com/${'a'.repeat(2048)}` }, 'imageUrl', undefined],
+      [
+        'an image URL over 2048 characters',
+        { imageUrl: `https://example.com/${'a'.repeat(2048)}` },
+        'imageUrl',
+        undefined,
+      ],
       ['a name over 200 characters', { name: 'n'.repeat(201) }, 'name', undefined],
       ['a name that is not text', { name: 42 }, 'name', undefined],
     ])('answers 400 for %s and creates nothing', async (_label, change, field, message) => {
       const before = await countAll();
-      const response = await landlord.request({ method: 'POST', url: '/api/properties', payload: { ...validProperty, ...change } });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: { ...validProperty, ...change },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toHaveProperty(field);
       if (message) expect(response.json().message).toBe(message);
@@ -131,10 +172,18 @@ describe('properties API', () => {
 
     it('answers 401 without a session and 403 to Tenant and Maintenance, creating nothing', async () => {
       const before = await countAll();
-      const anonymous = await t.request({ method: 'POST', url: '/api/properties', payload: validProperty });
+      const anonymous = await t.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: validProperty,
+      });
       expect(anonymous.statusCode).toBe(401);
       for (const user of [tenant, maintenance]) {
-        const response = await user.request({ method: 'POST', url: '/api/properties', payload: validProperty });
+        const response = await user.request({
+          method: 'POST',
+          url: '/api/properties',
+          payload: validProperty,
+        });
         expect(response.statusCode).toBe(403);
       }
       expect(await countAll()).toBe(before);
@@ -154,37 +203,59 @@ describe('properties API', () => {
         phone: '555-0100',
       });
       expect(response.body).not.toMatch(/password/i);
-      expect(response.headers['x-total-count']).toBeUndefined();
+      // Every list answers a page with its exact total (here the whole list fits one page).
+      expect(response.headers['x-total-count']).toBe(String(response.json().length));
     });
 
     it('answers one property to a visitor and 404 for an unknown id', async () => {
       const property = await create(landlord, { name: 'Single' });
-      expect(await read(property.id)).toMatchObject({ id: property.id, name: 'Single', owner: { id: landlord.user.id } });
+      expect(await read(property.id)).toMatchObject({
+        id: property.id,
+        name: 'Single',
+        owner: { id: landlord.user.id },
+      });
       const missing = await t.request({ method: 'GET', url: '/api/properties/999999' });
       expect(missing.statusCode).toBe(404);
       const bad = await t.request({ method: 'GET', url: '/api/properties/abc' });
       expect(bad.statusCode).toBe(400);
     });
 
-    it('with mine=true answers only the landlord\'s own properties, and all of them to an Admin', async () => {
+    it("with mine=true answers only the landlord's own properties, and all of them to an Admin", async () => {
       const mine = await create(landlord, { name: 'Mine Only' });
       const theirs = await create(other, { name: 'Theirs Only' });
-      const landlordList: Property[] = (await landlord.request({ method: 'GET', url: '/api/properties?mine=true' })).json();
+      const landlordList: Property[] = (
+        await landlord.request({ method: 'GET', url: '/api/properties?mine=true' })
+      ).json();
       expect(landlordList.every((p) => p.userId === landlord.user.id)).toBe(true);
       expect(landlordList.map((p) => p.id)).toContain(mine.id);
       expect(landlordList.map((p) => p.id)).not.toContain(theirs.id);
-      const adminList: Property[] = (await admin.request({ method: 'GET', url: '/api/properties?mine=true' })).json();
+      const adminList: Property[] = (
+        await admin.request({ method: 'GET', url: '/api/properties?mine=true' })
+      ).json();
       expect(adminList.map((p) => p.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     });
 
     it('with mine=true answers 401 to a visitor and 403 to Tenant and Maintenance', async () => {
-      expect((await t.request({ method: 'GET', url: '/api/properties?mine=true' })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'GET', url: '/api/properties?mine=true' })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'GET', url: '/api/properties?mine=true' })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'GET', url: '/api/properties?mine=true' })).statusCode,
+      ).toBe(401);
+      expect(
+        (await tenant.request({ method: 'GET', url: '/api/properties?mine=true' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'GET', url: '/api/properties?mine=true' })).statusCode,
+      ).toBe(403);
     });
 
     it('refuses bad paging and include values with 400', async () => {
-      for (const query of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'include=tenants', 'mine=yes']) {
+      for (const query of [
+        'limit=0',
+        'limit=101',
+        'limit=abc',
+        'offset=-1',
+        'include=tenants',
+        'mine=yes',
+      ]) {
         const response = await t.request({ method: 'GET', url: `/api/properties?${query}` });
         expect(response.statusCode, query).toBe(400);
       }
@@ -197,17 +268,33 @@ describe('properties API', () => {
 
     beforeAll(async () => {
       searcher = await signUpAndLogin(t, 'Landlord', `zq_owner_${Date.now().toString(36)}`);
-      const b = await create(searcher, { name: 'zq Birch House', description: 'Sunny corner lot', city: 'Quarryville', zipCode: '17566' });
-      const a = await create(searcher, { name: 'ZQ alder flats', description: null, address: '5 Foundry 100% Lane' });
+      const b = await create(searcher, {
+        name: 'zq Birch House',
+        description: 'Sunny corner lot',
+        city: 'Quarryville',
+        zipCode: '17566',
+      });
+      const a = await create(searcher, {
+        name: 'ZQ alder flats',
+        description: null,
+        address: '5 Foundry 100% Lane',
+      });
       const c = await create(searcher, { name: 'zq Cedar Rows', description: 'Near the river' });
-      await addUnit(searcher, c.id, '10', { rent: 1875.5, status: 'Maintenance', description: 'Loft with skylight' });
+      await addUnit(searcher, c.id, '10', {
+        rent: 1875.5,
+        status: 'Maintenance',
+        description: 'Loft with skylight',
+      });
       await addUnit(searcher, c.id, '2', { bathrooms: 2.5 });
       await addUnit(searcher, c.id, '1');
       ids = { a: a.id, b: b.id, c: c.id };
     });
 
     const search = async (q: string) => {
-      const response = await searcher.request({ method: 'GET', url: `/api/properties?mine=true&q=${encodeURIComponent(q)}` });
+      const response = await searcher.request({
+        method: 'GET',
+        url: `/api/properties?mine=true&q=${encodeURIComponent(q)}`,
+      });
       expect(response.statusCode).toBe(200);
       return (response.json() as Property[]).map((p) => p.id);
     };
@@ -245,23 +332,39 @@ describe('properties API', () => {
     });
 
     it('answers a page with the exact total in X-Total-Count', async () => {
-      const first = await searcher.request({ method: 'GET', url: '/api/properties?mine=true&q=zq&limit=2' });
+      const first = await searcher.request({
+        method: 'GET',
+        url: '/api/properties?mine=true&q=zq&limit=2',
+      });
       expect(first.headers['x-total-count']).toBe('3');
       expect((first.json() as Property[]).map((p) => p.id)).toEqual([ids.a, ids.b]);
-      const second = await searcher.request({ method: 'GET', url: '/api/properties?mine=true&q=zq&limit=2&offset=2' });
+      const second = await searcher.request({
+        method: 'GET',
+        url: '/api/properties?mine=true&q=zq&limit=2&offset=2',
+      });
       expect(second.headers['x-total-count']).toBe('3');
       expect((second.json() as Property[]).map((p) => p.id)).toEqual([ids.c]);
-      const past = await searcher.request({ method: 'GET', url: '/api/properties?mine=true&q=zq&offset=10' });
+      const past = await searcher.request({
+        method: 'GET',
+        url: '/api/properties?mine=true&q=zq&offset=10',
+      });
       expect(past.json()).toEqual([]);
       expect(past.headers['x-total-count']).toBe('3');
     });
 
     it('with include=units carries every unit of each property ordered by unit number', async () => {
-      const response = await t.request({ method: 'GET', url: '/api/properties?q=zq&include=units' });
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/properties?q=zq&include=units',
+      });
       const byId = new Map((response.json() as Property[]).map((p) => [p.id, p]));
       expect(byId.get(ids.a)?.units).toEqual([]);
       expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '10', '2']);
-      expect(byId.get(ids.c)?.units?.[1]).toMatchObject({ rent: 1875.5, status: 'Maintenance', propertyId: ids.c });
+      expect(byId.get(ids.c)?.units?.[1]).toMatchObject({
+        rent: 1875.5,
+        status: 'Maintenance',
+        propertyId: ids.c,
+      });
       const without = await t.request({ method: 'GET', url: '/api/properties?q=zq' });
       expect(without.json()[0]).not.toHaveProperty('units');
     });
@@ -269,7 +372,10 @@ describe('properties API', () => {
     it('runs a fixed number of queries however many properties match', async () => {
       const countQueries = async () => {
         t.queries.length = 0;
-        const response = await t.request({ method: 'GET', url: '/api/properties?q=zq&include=units&limit=50' });
+        const response = await t.request({
+          method: 'GET',
+          url: '/api/properties?q=zq&include=units&limit=50',
+        });
         expect(response.statusCode).toBe(200);
         return t.queries.length;
       };
@@ -283,8 +389,93 @@ describe('properties API', () => {
     });
   });
 
+  describe('the search text stays current', () => {
+    let owner: TestUser;
+    let property: Property;
+    const search = async (q: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/properties?q=${encodeURIComponent(q)}&limit=20`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-total-count']).toBe(String(response.json().length));
+      return (response.json() as Property[]).map((p) => p.id);
+    };
+
+    beforeAll(async () => {
+      owner = await signUpAndLogin(t, 'Landlord');
+      property = await create(owner, {
+        name: 'Kestrel Pivot',
+        address: '8 Harbor Road',
+        description: null,
+      });
+    });
+
+    it("follows a unit's creation, edit and deletion", async () => {
+      expect(await search('wombatloft')).toEqual([]);
+      const unit = await addUnit(owner, property.id, 'K1', { description: 'Wombatloft attic' });
+      expect(await search('WOMBATLOFT')).toEqual([property.id]);
+      const edited = await owner.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: {
+          unitNumber: 'K1',
+          propertyId: property.id,
+          bedrooms: 2,
+          bathrooms: 1,
+          squareFeet: 700,
+          rent: 4321.25,
+          description: 'Plain attic',
+        },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await search('wombatloft')).toEqual([]);
+      expect(await search('4321.25')).toEqual([property.id]);
+      const deleted = await owner.request({ method: 'DELETE', url: `/api/units/${unit.id}` });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await search('4321.25')).toEqual([]);
+    });
+
+    it("follows the owner's contact and the property's own edits", async () => {
+      const contact = await owner.request({
+        method: 'PUT',
+        url: `/api/users/${owner.user.id}/contact`,
+        payload: { email: 'kestrel.keeper@example.org', phone: '555-0199' },
+      });
+      expect(contact.statusCode, contact.body).toBe(200);
+      expect(await search('KESTREL.keeper@')).toEqual([property.id]);
+      expect(await search(`${owner.user.userName}@example.com`)).toEqual([]);
+      const renamed = await owner.request({
+        method: 'PUT',
+        url: `/api/properties/${property.id}`,
+        payload: {
+          ...validProperty,
+          name: 'Osprey Pivot',
+          address: '8 Harbor Road',
+          description: null,
+        },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await search('kestrel pivot')).toEqual([]);
+      expect(await search('osprey pivot')).toEqual([property.id]);
+    });
+
+    it('compares letters beyond ASCII without regard to case', async () => {
+      const chateau = await create(owner, { name: 'Château Ölberg', description: 'ÉTAGE NOBLE' });
+      expect(await search('CHÂTEAU ö')).toEqual([chateau.id]);
+      expect(await search('étage')).toEqual([chateau.id]);
+    });
+
+    it('never matches across two fields, even with the separator in the search', async () => {
+      expect(await search('Pivot')).toEqual([property.id]);
+      expect(await search('pivot8 harbor')).toEqual([]);
+      expect(await search('Pivot\u001f8 Harbor')).toEqual([]);
+      expect(await search('\u001fHarbor')).toEqual([]);
+    });
+  });
+
   describe('PUT /api/properties/{id}', () => {
-    it('updates the landlord\'s own property and keeps the owner, whatever userId says', async () => {
+    it("updates the landlord's own property and keeps the owner, whatever userId says", async () => {
       const property = await create(landlord, { name: 'Before' });
       const response = await landlord.request({
         method: 'PUT',
@@ -292,13 +483,22 @@ describe('properties API', () => {
         payload: { ...validProperty, name: ' After ', state: 'wi', userId: other.user.id },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: property.id, name: 'After', state: 'WI', userId: landlord.user.id });
+      expect(response.json()).toMatchObject({
+        id: property.id,
+        name: 'After',
+        state: 'WI',
+        userId: landlord.user.id,
+      });
       expect(await read(property.id)).toMatchObject({ name: 'After', userId: landlord.user.id });
     });
 
-    it("answers 404 to another landlord and changes nothing", async () => {
+    it('answers 404 to another landlord and changes nothing', async () => {
       const property = await create(landlord, { name: 'Untouched' });
-      const response = await other.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload: { ...validProperty, name: 'Stolen' } });
+      const response = await other.request({
+        method: 'PUT',
+        url: `/api/properties/${property.id}`,
+        payload: { ...validProperty, name: 'Stolen' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Property not found');
       expect((await read(property.id))?.name).toBe('Untouched');
@@ -306,7 +506,11 @@ describe('properties API', () => {
 
     it('lets an Admin update any property, keeping its owner', async () => {
       const property = await create(landlord, { name: 'Admin Edits' });
-      const response = await admin.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload: { ...validProperty, name: 'Edited', userId: admin.user.id } });
+      const response = await admin.request({
+        method: 'PUT',
+        url: `/api/properties/${property.id}`,
+        payload: { ...validProperty, name: 'Edited', userId: admin.user.id },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ name: 'Edited', userId: landlord.user.id });
     });
@@ -314,20 +518,46 @@ describe('properties API', () => {
     it('answers 401 / 403 / 403 to visitor, Tenant and Maintenance and changes nothing', async () => {
       const property = await create(landlord, { name: 'Guarded' });
       const payload = { ...validProperty, name: 'Changed' };
-      expect((await t.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await tenant.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await maintenance.request({
+            method: 'PUT',
+            url: `/api/properties/${property.id}`,
+            payload,
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await read(property.id))?.name).toBe('Guarded');
     });
 
     it('answers 400 for an invalid body or a mismatched id and changes nothing; 404 for an unknown id', async () => {
       const property = await create(landlord, { name: 'Valid' });
-      const bad = await landlord.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload: { ...validProperty, name: 'X', zipCode: 'abc' } });
+      const bad = await landlord.request({
+        method: 'PUT',
+        url: `/api/properties/${property.id}`,
+        payload: { ...validProperty, name: 'X', zipCode: 'abc' },
+      });
       expect(bad.statusCode).toBe(400);
-      const mismatch = await landlord.request({ method: 'PUT', url: `/api/properties/${property.id}`, payload: { ...validProperty, id: property.id + 1000, name: 'X' } });
+      const mismatch = await landlord.request({
+        method: 'PUT',
+        url: `/api/properties/${property.id}`,
+        payload: { ...validProperty, id: property.id + 1000, name: 'X' },
+      });
       expect(mismatch.statusCode).toBe(400);
       expect((await read(property.id))?.name).toBe('Valid');
-      const missing = await landlord.request({ method: 'PUT', url: '/api/properties/999999', payload: validProperty });
+      const missing = await landlord.request({
+        method: 'PUT',
+        url: '/api/properties/999999',
+        payload: validProperty,
+      });
       expect(missing.statusCode).toBe(404);
     });
   });
@@ -342,23 +572,46 @@ describe('properties API', () => {
         { method: 'GET', url: '/api/properties?q=%00' },
         { method: 'GET', url: '/api/properties?offset=99999999999999999999' },
         { method: 'POST', url: '/api/properties', payload: { ...validProperty, name: 'a\u0000b' } },
-        { method: 'POST', url: '/api/properties', payload: { ...validProperty, description: 'a\u0000b' } },
-        { method: 'POST', url: '/api/properties', payload: { ...validProperty, imageUrl: 'https://example.com/\u0000' } },
-        { method: 'POST', url: '/api/properties', payload: { ...validProperty, userId: 99999999999 } },
+        {
+          method: 'POST',
+          url: '/api/properties',
+          payload: { ...validProperty, description: 'a\u0000b' },
+        },
+        {
+          method: 'POST',
+          url: '/api/properties',
+          payload: { ...validProperty, imageUrl: 'https://example.com/\u0000' },
+        },
+        {
+          method: 'POST',
+          url: '/api/properties',
+          payload: { ...validProperty, userId: 99999999999 },
+        },
         { method: 'POST', url: '/api/properties', payload: [] },
-        { method: 'POST', url: '/api/properties', payload: 'null', headers: { 'content-type': 'application/json' } },
+        {
+          method: 'POST',
+          url: '/api/properties',
+          payload: 'null',
+          headers: { 'content-type': 'application/json' },
+        },
       ] as const;
       for (const options of cases) {
         const response = await admin.request(options as never);
-        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeLessThan(500);
+        expect(
+          response.statusCode,
+          `${options.method} ${options.url} ${response.body}`,
+        ).toBeGreaterThanOrEqual(400);
+        expect(
+          response.statusCode,
+          `${options.method} ${options.url} ${response.body}`,
+        ).toBeLessThan(500);
       }
       expect(await countAll()).toBe(before);
     });
   });
 
   describe('DELETE /api/properties/{id}', () => {
-    it('deletes the landlord\'s own property with its staff and answers 204', async () => {
+    it("deletes the landlord's own property with its staff and answers 204", async () => {
       const property = await create(landlord, { name: 'Going' });
       await t.database.db.insert(staffTable).values({
         propertyId: property.id,
@@ -368,7 +621,10 @@ describe('properties API', () => {
         phone: '555',
         position: 'Super',
       });
-      const response = await landlord.request({ method: 'DELETE', url: `/api/properties/${property.id}` });
+      const response = await landlord.request({
+        method: 'DELETE',
+        url: `/api/properties/${property.id}`,
+      });
       expect(response.statusCode).toBe(204);
       expect(await read(property.id)).toBeNull();
     });
@@ -377,28 +633,53 @@ describe('properties API', () => {
       const property = await create(landlord, { name: 'Has Units' });
       await addUnit(landlord, property.id, '1');
       await addUnit(landlord, property.id, '2');
-      const response = await landlord.request({ method: 'DELETE', url: `/api/properties/${property.id}` });
+      const response = await landlord.request({
+        method: 'DELETE',
+        url: `/api/properties/${property.id}`,
+      });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('This property still has 2 units. Delete its units first, then delete the property.');
+      expect(response.json().message).toBe(
+        'This property still has 2 units. Delete its units first, then delete the property.',
+      );
       expect(await read(property.id)).not.toBeNull();
-      const units = await t.request({ method: 'GET', url: `/api/properties?q=Has%20Units&include=units` });
+      const units = await t.request({
+        method: 'GET',
+        url: `/api/properties?q=Has%20Units&include=units`,
+      });
       expect(units.json()[0].units).toHaveLength(2);
     });
 
     it('answers 404 to another landlord, 401/403 to others, and deletes nothing', async () => {
       const property = await create(landlord, { name: 'Kept' });
-      expect((await other.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode).toBe(404);
-      expect((await t.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode).toBe(403);
+      expect(
+        (await other.request({ method: 'DELETE', url: `/api/properties/${property.id}` }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode,
+      ).toBe(401);
+      expect(
+        (await tenant.request({ method: 'DELETE', url: `/api/properties/${property.id}` }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'DELETE', url: `/api/properties/${property.id}` }))
+          .statusCode,
+      ).toBe(403);
       expect(await read(property.id)).not.toBeNull();
     });
 
     it("lets an Admin delete any landlord's property", async () => {
       const property = await create(other, { name: 'Admin Deletes' });
-      expect((await admin.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode).toBe(204);
+      expect(
+        (await admin.request({ method: 'DELETE', url: `/api/properties/${property.id}` }))
+          .statusCode,
+      ).toBe(204);
       expect(await read(property.id)).toBeNull();
-      expect((await admin.request({ method: 'DELETE', url: `/api/properties/${property.id}` })).statusCode).toBe(404);
+      expect(
+        (await admin.request({ method: 'DELETE', url: `/api/properties/${property.id}` }))
+          .statusCode,
+      ).toBe(404);
     });
   });
 });

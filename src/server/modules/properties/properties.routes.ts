@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MANAGER_ROLES, type Role } from '../../../shared/constants';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   createPropertyBodySchema,
@@ -7,61 +6,58 @@ import {
   propertySchema,
   updatePropertyBodySchema,
 } from '../../../shared/schemas/properties';
-import { badRequest, conflict, notFound, pgErrorCode, PG_FOREIGN_KEY_VIOLATION } from '../../http/errors';
+import { assertBodyIdMatches } from '../../http/body-id';
+import { notFound } from '../../http/errors';
+import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { isAdmin, requireManager } from '../auth/auth.plugin';
-import { managedPropertiesFilter, requireManagedProperty } from './properties.access';
-import {
-  countUnitsOfProperty,
-  deleteProperty,
-  findOwnerCandidate,
-  findPropertyWithOwner,
-  insertProperty,
-  listProperties,
-  updateProperty,
-} from './properties.repository';
+import { limitPublicSearch } from './search.rate-limit';
+import { actorOf, runService } from '../../context';
+import { managerWhenMine } from '../auth/auth.plugin';
+import { managedPropertiesFilter } from '../authz/authz';
+import { findPropertyWithOwner, listProperties } from './properties.repository';
+import { createProperty, deleteProperty, updateProperty } from './properties.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-function unitsFirstMessage(units: number): string {
-  const noun = units === 1 ? '1 unit' : `${units} units`;
-  return `This property still has ${noun}. Delete its units first, then delete the property.`;
-}
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
 
 export async function propertiesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/properties',
     {
+      config: { access: managerWhenMine },
+      preHandler: limitPublicSearch,
       schema: {
         tags: ['properties'],
-        summary: 'Properties with their owner contact (public); mine=true: only those the caller manages',
+        summary:
+          'Properties with their owner contact (public); mine=true: only those the caller manages',
         description:
-          'q searches property, owner and unit fields (case-insensitive). With limit or offset the answer is ' +
-          'that page and the total is in the X-Total-Count header. include=units adds each property\'s units.',
+          'q searches property, owner and unit fields (case-insensitive). The answer is one page (limit, default ' +
+          'and at most 100; offset), sorted by sort and order; the exact total is in the X-Total-Count header. ' +
+          "include=units adds each property's units.",
         querystring: propertyListQuerySchema,
-        response: { 200: z.array(propertySchema), ...errors },
+        response: { 200: z.array(propertySchema), ...errors, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const { mine, q, limit, offset, include } = request.query;
-      const filter = mine ? managedPropertiesFilter(requireManager(request)) : undefined;
+      const { mine, include, ...page } = request.query;
+      const filter = mine ? managedPropertiesFilter(actorOf(request)) : undefined;
       const { properties, total } = await listProperties(app.db, {
+        ...page,
         filter,
-        q,
-        limit,
-        offset,
         includeUnits: include === 'units',
       });
-      if (limit !== undefined || offset !== undefined) {
-        reply.header('X-Total-Count', String(total)).header('Access-Control-Expose-Headers', 'X-Total-Count');
-      }
-      return properties;
+      return withTotal(reply, { rows: properties, total });
     },
   );
 
   app.get(
     '/properties/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['properties'],
         summary: 'One property with its owner contact (public)',
@@ -79,34 +75,23 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/properties',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['properties'],
-        summary: 'Create a property (the caller owns it; an Admin may name the owning landlord by userId)',
+        summary:
+          'Create a property (the caller owns it; an Admin may name the owning landlord by userId)',
         body: createPropertyBodySchema,
         response: { 201: propertySchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const user = requireManager(request);
-      const { userId, ...values } = request.body;
-      let ownerId = user.id;
-      if (isAdmin(user) && userId && userId !== user.id) {
-        const owner = await findOwnerCandidate(app.db, userId);
-        if (!owner) throw badRequest('properties.owner_not_found', 'The chosen owner does not exist', 'userId');
-        if (!owner.roles.some((role) => MANAGER_ROLES.includes(role as Role))) {
-          throw badRequest('properties.owner_not_manager', 'The owner must be a Landlord or Admin', 'userId');
-        }
-        ownerId = owner.id;
-      }
-      const row = await insertProperty(app.db, ownerId, values);
-      const property = await findPropertyWithOwner(app.db, row.id);
-      return reply.status(201).send(property!);
-    },
+    async (request, reply) =>
+      reply.status(201).send(await runService(request, createProperty, request.body)),
   );
 
   app.put(
     '/properties/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['properties'],
         summary: 'Update a property the caller manages (the owner never changes here)',
@@ -116,21 +101,17 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireManager(request);
       const { id } = request.params;
       const { userId: _ignored, id: bodyId, ...values } = request.body;
-      if (bodyId !== undefined && bodyId !== id) {
-        throw badRequest('properties.id_mismatch', 'The id in the body does not match the address', 'id');
-      }
-      await requireManagedProperty(app.db, user, id);
-      await updateProperty(app.db, id, values);
-      return (await findPropertyWithOwner(app.db, id))!;
+      assertBodyIdMatches('properties', id, bodyId);
+      return runService(request, updateProperty, { id, values });
     },
   );
 
   app.delete(
     '/properties/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['properties'],
         summary: 'Delete a property the caller manages; refused (409) while it still has units',
@@ -139,20 +120,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = requireManager(request);
-      const { id } = request.params;
-      await requireManagedProperty(app.db, user, id);
-      const units = await countUnitsOfProperty(app.db, id);
-      if (units > 0) throw conflict('properties.has_units', unitsFirstMessage(units));
-      try {
-        await deleteProperty(app.db, id);
-      } catch (error) {
-        // A unit added between the count and the delete: the foreign key refuses it.
-        if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
-          throw conflict('properties.has_units', unitsFirstMessage(await countUnitsOfProperty(app.db, id)));
-        }
-        throw error;
-      }
+      await runService(request, deleteProperty, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -3,9 +3,10 @@ import type { Database } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   checkDelay,
+  claimAttempt,
   consumeRateLimit,
   deleteStaleRateLimits,
-  recordFailure,
+  releaseAttempt,
   resetRateLimit,
 } from './rate-limits.repository';
 
@@ -82,30 +83,42 @@ describe('rate limits in the database', () => {
     expect((await consumeRateLimit(db, options)).allowed).toBe(true);
   });
 
-  describe('growing delays after failures', () => {
+  describe('claimed attempts and growing delays', () => {
     const policy = {
       freeFailures: 3,
       baseDelayMs: 2000,
       maxDelayMs: 10_000,
       windowMs: 15 * MINUTE,
     };
+    /** Claims one attempt once any delay has passed; answers the delay it ran into. */
+    const claimAfterDelay = async (key: string, at: Date) => {
+      const result = await claimAttempt(db, key, at, policy);
+      if (result.allowed) return { at, waited: 0 };
+      const next = new Date(at.getTime() + result.retryAfterSeconds * 1000);
+      expect((await claimAttempt(db, key, next, policy)).allowed).toBe(true);
+      return { at: next, waited: result.retryAfterSeconds };
+    };
 
-    it('adds no delay for the free failures, then delays that double up to the maximum', async () => {
+    it('allows the free attempts, then delays that double up to the maximum', async () => {
       const key = newKey();
-      const delays: number[] = [];
-      for (let i = 0; i < 7; i++)
-        delays.push((await recordFailure(db, key, start, policy)).delaySeconds);
-      expect(delays).toEqual([0, 0, 0, 2, 4, 8, 10]);
+      let at = start;
+      const waits: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const claim = await claimAfterDelay(key, at);
+        at = claim.at;
+        waits.push(claim.waited);
+      }
+      expect(waits).toEqual([0, 0, 0, 0, 2, 4, 8, 10]);
     });
 
     it('reports a delay only until it has passed', async () => {
       const key = newKey();
-      for (let i = 0; i < 5; i++) await recordFailure(db, key, start, policy);
+      for (let i = 0; i < 5; i++) await claimAttempt(db, key, start, policy);
       expect(await checkDelay(db, key, later(1000))).toEqual({
         allowed: false,
-        retryAfterSeconds: 3,
+        retryAfterSeconds: 1,
       });
-      expect(await checkDelay(db, key, later(4000))).toEqual({
+      expect(await checkDelay(db, key, later(2000))).toEqual({
         allowed: true,
         retryAfterSeconds: 0,
       });
@@ -115,32 +128,38 @@ describe('rate limits in the database', () => {
       });
     });
 
-    it('counts failures afresh after the window, and not at all after a reset', async () => {
+    it('counts afresh after the window, and not at all after a reset', async () => {
       const key = newKey();
-      for (let i = 0; i < 5; i++) await recordFailure(db, key, start, policy);
-      expect(await recordFailure(db, key, later(15 * MINUTE), policy)).toEqual({
-        failures: 1,
-        delaySeconds: 0,
-      });
-      for (let i = 0; i < 5; i++) await recordFailure(db, key, later(15 * MINUTE), policy);
+      for (let i = 0; i < 4; i++) await claimAttempt(db, key, start, policy);
+      expect((await claimAttempt(db, key, later(1000), policy)).allowed).toBe(false);
+      const fresh = later(15 * MINUTE);
+      for (let i = 0; i < 4; i++)
+        expect((await claimAttempt(db, key, fresh, policy)).allowed).toBe(true);
+      expect((await claimAttempt(db, key, fresh, policy)).allowed).toBe(false);
       await resetRateLimit(db, key);
-      expect(await checkDelay(db, key, later(15 * MINUTE))).toEqual({
-        allowed: true,
-        retryAfterSeconds: 0,
-      });
-      expect(await recordFailure(db, key, later(15 * MINUTE), policy)).toEqual({
-        failures: 1,
-        delaySeconds: 0,
-      });
+      for (let i = 0; i < 4; i++)
+        expect((await claimAttempt(db, key, fresh, policy)).allowed).toBe(true);
     });
 
-    it('counts every one of many simultaneous failures', async () => {
+    it('lets only the free attempts + 1 through when many arrive at once', async () => {
       const key = newKey();
-      await Promise.all(Array.from({ length: 12 }, () => recordFailure(db, key, start, policy)));
-      expect(await recordFailure(db, key, start, policy)).toEqual({
-        failures: 13,
-        delaySeconds: 10,
-      });
+      const results = await Promise.all(
+        Array.from({ length: 40 }, () => claimAttempt(db, key, start, policy)),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(policy.freeFailures + 1);
+      for (const refused of results.filter((r) => !r.allowed)) {
+        expect(refused.retryAfterSeconds).toBe(2);
+      }
+    });
+
+    it('a released attempt no longer counts, nor does the delay it alone had set', async () => {
+      const key = newKey();
+      for (let i = 0; i < 4; i++) await claimAttempt(db, key, start, policy);
+      expect((await checkDelay(db, key, start)).allowed).toBe(false);
+      await releaseAttempt(db, key, policy);
+      expect((await checkDelay(db, key, start)).allowed).toBe(true);
+      expect((await claimAttempt(db, key, start, policy)).allowed).toBe(true);
+      expect((await claimAttempt(db, key, start, policy)).allowed).toBe(false);
     });
   });
 

@@ -84,19 +84,22 @@ export async function checkDelay(db: Database, key: string, now: Date): Promise<
 }
 
 /**
- * Records one failure against `key` and, past the free failures, sets a delay that grows
- * (base, 2 x base, 4 x base ... up to max) before the next attempt is heard. One statement:
- * the new count and its delay are computed from the same row version.
+ * Claims one attempt against `key` before the attempt is made (a login's password check),
+ * counting it as a failure until it is released. Past the free failures the claim that
+ * crosses the line sets a delay (base, 2 x base, 4 x base ... up to max), and while a delay
+ * runs no claim is counted or allowed. One statement decides and counts: the upsert's
+ * WHERE refuses the update (and returns no row) while the key is blocked, so however many
+ * requests arrive at once, at most the free failures + 1 are allowed per delay.
  */
-export async function recordFailure(
+export async function claimAttempt(
   db: Database,
   key: string,
   now: Date,
   policy: DelayPolicy,
-): Promise<{ failures: number; delaySeconds: number }> {
+): Promise<RateLimitResult> {
   const expired = sql`${t.windowStartedAt} <= ${at(new Date(now.getTime() - policy.windowMs))}`;
   const newCount = sql`(CASE WHEN ${expired} THEN 1 ELSE ${t.count} + 1 END)`;
-  const [row] = await db
+  const counted = await db
     .insert(t)
     .values({
       key,
@@ -116,13 +119,30 @@ export async function recordFailure(
             ${policy.maxDelayMs / 1000}::float8))
           ELSE NULL END`,
       },
+      setWhere: sql`${t.blockedUntil} IS NULL OR ${t.blockedUntil} <= ${at(now)}`,
     })
-    .returning({ count: t.count, blockedUntil: t.blockedUntil });
-  const blockedUntil = row!.blockedUntil?.getTime();
-  return {
-    failures: row!.count,
-    delaySeconds: blockedUntil === undefined ? 0 : secondsUntil(blockedUntil, now),
-  };
+    .returning({ count: t.count });
+  if (counted.length > 0) return { allowed: true, retryAfterSeconds: 0 };
+  const { retryAfterSeconds } = await checkDelay(db, key, now);
+  return { allowed: false, retryAfterSeconds: Math.max(1, retryAfterSeconds) };
+}
+
+/**
+ * Gives back one claimed attempt that did not fail (a right password, or an attempt refused
+ * by another limit). A delay that only the claim itself had set goes with it.
+ */
+export async function releaseAttempt(
+  db: Database,
+  key: string,
+  policy: DelayPolicy,
+): Promise<void> {
+  await db
+    .update(t)
+    .set({
+      count: sql`GREATEST(${t.count} - 1, 0)`,
+      blockedUntil: sql`CASE WHEN ${t.count} - 1 > ${policy.freeFailures} THEN ${t.blockedUntil} ELSE NULL END`,
+    })
+    .where(eq(t.key, key));
 }
 
 function delayMs(excess: number, policy: DelayPolicy): number {

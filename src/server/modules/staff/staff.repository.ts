@@ -1,6 +1,13 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { CreateStaffBody, Staff } from '../../../shared/schemas/staff';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import type {
+  CreateStaffBody,
+  Staff,
+  StaffListItem,
+  StaffSortKey,
+} from '../../../shared/schemas/staff';
 import type { Database } from '../../db/client';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { propertiesTable } from '../properties/properties.table';
 import { staffTable, type StaffRow } from './staff.table';
 
@@ -16,19 +23,33 @@ export function toStaff(row: StaffRow): Staff {
   };
 }
 
-export interface StaffListOptions {
+export interface StaffListOptions extends PageRequest {
   /** Which properties' staff the caller may list. */
   propertyFilter: SQL | undefined;
   /** A containsPattern() of the search text. */
   pattern?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
+  propertyId?: number | undefined;
+  sort?: StaffSortKey | undefined;
+  order: SortOrder;
 }
 
-export async function listStaff(db: Database, options: StaffListOptions): Promise<{ staff: Staff[]; total: number }> {
+const staffSortColumns = {
+  name: sql`lower(${staffTable.lastName} || ' ' || ${staffTable.firstName})`,
+  email: textKey(staffTable.email),
+  phone: staffTable.phone,
+  position: textKey(staffTable.position),
+  property: textKey(propertiesTable.name),
+};
+
+/** One page of staff with their property's name, by last then first name by default. */
+export async function listStaff(
+  db: Database,
+  options: StaffListOptions,
+): Promise<{ staff: StaffListItem[]; total: number }> {
   const pattern = options.pattern;
   const where = and(
     options.propertyFilter,
+    options.propertyId ? eq(staffTable.propertyId, options.propertyId) : undefined,
     pattern
       ? or(
           ilike(staffTable.firstName, pattern),
@@ -40,27 +61,24 @@ export async function listStaff(db: Database, options: StaffListOptions): Promis
         )
       : undefined,
   );
-  let query = db
-    .select({ staff: staffTable })
+  const query = db
+    .select({ staff: staffTable, propertyName: propertiesTable.name, total: totalColumn() })
     .from(staffTable)
     .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
     .where(where)
-    .orderBy(asc(staffTable.lastName), asc(staffTable.firstName), asc(staffTable.id))
+    .orderBy(
+      ...sortOrder(staffSortColumns, options.sort, options.order, [
+        asc(staffTable.lastName),
+        asc(staffTable.firstName),
+        asc(staffTable.id),
+      ]),
+    )
     .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  if (options.offset !== undefined) query = query.offset(options.offset);
-  const rows = await query;
-
-  let total = rows.length;
-  if (options.limit !== undefined || options.offset !== undefined) {
-    const [counted] = await db
-      .select({ total: count() })
-      .from(staffTable)
-      .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
-      .where(where);
-    total = counted?.total ?? 0;
-  }
-  return { staff: rows.map(({ staff }) => toStaff(staff)), total };
+  const { rows, total } = await readPage(query, options);
+  return {
+    staff: rows.map(({ staff, propertyName }) => ({ ...toStaff(staff), propertyName })),
+    total,
+  };
 }
 
 export async function insertStaff(db: Database, values: CreateStaffBody): Promise<StaffRow> {
@@ -68,12 +86,19 @@ export async function insertStaff(db: Database, values: CreateStaffBody): Promis
   return row!;
 }
 
-export async function updateStaff(db: Database, id: number, values: CreateStaffBody): Promise<StaffRow | undefined> {
+export async function updateStaff(
+  db: Database,
+  id: number,
+  values: CreateStaffBody,
+): Promise<StaffRow | undefined> {
   const [row] = await db.update(staffTable).set(values).where(eq(staffTable.id, id)).returning();
   return row;
 }
 
 export async function deleteStaff(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(staffTable).where(eq(staffTable.id, id)).returning({ id: staffTable.id });
+  const rows = await db
+    .delete(staffTable)
+    .where(eq(staffTable.id, id))
+    .returning({ id: staffTable.id });
   return rows.length > 0;
 }

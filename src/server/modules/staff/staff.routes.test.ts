@@ -29,15 +29,39 @@ describe('staff API', () => {
     admin = await signUpAndLogin(t, 'Admin');
     tenant = await signUpAndLogin(t, 'Tenant');
     maintenance = await signUpAndLogin(t, 'Maintenance');
-    const property = { name: 'Pine Place', address: '3 Pine Rd', city: 'Austin', state: 'TX', zipCode: '73301' };
-    propertyId = (await landlord.request({ method: 'POST', url: '/api/properties', payload: property })).json().id;
-    secondPropertyId = (await landlord.request({ method: 'POST', url: '/api/properties', payload: { ...property, name: 'Pine Two' } })).json().id;
-    otherPropertyId = (await other.request({ method: 'POST', url: '/api/properties', payload: { ...property, name: 'Not Yours' } })).json().id;
+    const property = {
+      name: 'Pine Place',
+      address: '3 Pine Rd',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '73301',
+    };
+    propertyId = (
+      await landlord.request({ method: 'POST', url: '/api/properties', payload: property })
+    ).json().id;
+    secondPropertyId = (
+      await landlord.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: { ...property, name: 'Pine Two' },
+      })
+    ).json().id;
+    otherPropertyId = (
+      await other.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: { ...property, name: 'Not Yours' },
+      })
+    ).json().id;
   });
   afterAll(() => t.close());
 
   async function create(user: TestUser, body: Record<string, unknown> = {}): Promise<Staff> {
-    const response = await user.request({ method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId, ...body } });
+    const response = await user.request({
+      method: 'POST',
+      url: '/api/staff',
+      payload: { ...validStaff, propertyId, ...body },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
@@ -55,7 +79,14 @@ describe('staff API', () => {
       const response = await landlord.request({
         method: 'POST',
         url: '/api/staff',
-        payload: { firstName: ' Rosa ', lastName: ' Diaz', email: ' Rosa.DIAZ@Example.com ', phone: ' 555-0142 ', position: ' Super ', propertyId },
+        payload: {
+          firstName: ' Rosa ',
+          lastName: ' Diaz',
+          email: ' Rosa.DIAZ@Example.com ',
+          phone: ' 555-0142 ',
+          position: ' Super ',
+          propertyId,
+        },
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
@@ -73,27 +104,71 @@ describe('staff API', () => {
       ['propertyId 0', { propertyId: 0 }],
       ['no propertyId', { propertyId: undefined }],
       ['a null propertyId', { propertyId: null }],
-      ['no propertyId and other missing fields', { propertyId: undefined, firstName: '', email: 'bad' }],
-    ])("answers 400 'Please select a property' for %s and creates nothing", async (_label, change) => {
-      const before = await allRows();
-      const response = await landlord.request({ method: 'POST', url: '/api/staff', payload: { ...validStaff, ...change } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Please select a property');
-      expect(await allRows()).toEqual(before);
-    });
+      [
+        'no propertyId and other missing fields',
+        { propertyId: undefined, firstName: '', email: 'bad' },
+      ],
+    ])(
+      "answers 400 'Please select a property' for %s and creates nothing",
+      async (_label, change) => {
+        const before = await allRows();
+        const response = await landlord.request({
+          method: 'POST',
+          url: '/api/staff',
+          payload: { ...validStaff, ...change },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('Please select a property');
+        expect(await allRows()).toEqual(before);
+      },
+    );
 
     it.each([
-      ['a first name over 50', { firstName: 'f'.repeat(51) }, 'firstName', 'First name must be at most 50 characters'],
+      [
+        'a first name over 50',
+        { firstName: 'f'.repeat(51) },
+        'firstName',
+        'First name must be at most 50 characters',
+      ],
       ['a blank last name', { lastName: '   ' }, 'lastName', 'Last name is required'],
-      ['a last name over 50', { lastName: 'l'.repeat(51) }, 'lastName', 'Last name must be at most 50 characters'],
-      ['an invalid email', { email: 'not-an-email' }, 'email', 'Email must be a valid email address'],
-      ['an email over 100', { email: `${'e'.repeat(95)}@example.com` }, 'email', 'Email must be at most 100 characters'],
-      ['a phone over 15', { phone: '5'.repeat(16) }, 'phone', 'Phone must be at most 15 characters'],
+      [
+        'a last name over 50',
+        { lastName: 'l'.repeat(51) },
+        'lastName',
+        'Last name must be at most 50 characters',
+      ],
+      [
+        'an invalid email',
+        { email: 'not-an-email' },
+        'email',
+        'Email must be a valid email address',
+      ],
+      [
+        'an email over 100',
+        { email: `${'e'.repeat(95)}@example.com` },
+        'email',
+        'Email must be at most 100 characters',
+      ],
+      [
+        'a phone over 15',
+        { phone: '5'.repeat(16) },
+        'phone',
+        'Phone must be at most 15 characters',
+      ],
       ['a missing phone', { phone: undefined }, 'phone', 'Phone is required'],
-      ['a position over 50', { position: 'p'.repeat(51) }, 'position', 'Position must be at most 50 characters'],
+      [
+        'a position over 50',
+        { position: 'p'.repeat(51) },
+        'position',
+        'Position must be at most 50 characters',
+      ],
     ])('answers 400 for %s and creates nothing', async (_label, change, field, message) => {
       const before = await allRows();
-      const response = await landlord.request({ method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId, ...change } });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/staff',
+        payload: { ...validStaff, propertyId, ...change },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
       expect(response.json().errors).toHaveProperty(field);
@@ -113,7 +188,11 @@ describe('staff API', () => {
 
     it("answers 404 for another landlord's property and creates nothing", async () => {
       const before = await allRows();
-      const response = await landlord.request({ method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId: otherPropertyId } });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/staff',
+        payload: { ...validStaff, propertyId: otherPropertyId },
+      });
       expect(response.statusCode).toBe(404);
       expect(await allRows()).toEqual(before);
     });
@@ -121,9 +200,15 @@ describe('staff API', () => {
     it('answers 401 to a visitor and 403 to Tenant and Maintenance, creating nothing; an Admin may add to any property', async () => {
       const before = await allRows();
       const payload = { ...validStaff, propertyId };
-      expect((await t.request({ method: 'POST', url: '/api/staff', payload })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'POST', url: '/api/staff', payload })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'POST', url: '/api/staff', payload })).statusCode).toBe(403);
+      expect((await t.request({ method: 'POST', url: '/api/staff', payload })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await tenant.request({ method: 'POST', url: '/api/staff', payload })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'POST', url: '/api/staff', payload })).statusCode,
+      ).toBe(403);
       expect(await allRows()).toEqual(before);
       const byAdmin = await create(admin, { propertyId: otherPropertyId });
       expect(byAdmin.propertyId).toBe(otherPropertyId);
@@ -150,56 +235,100 @@ describe('staff API', () => {
       }
     });
 
-    it("answers one staff member to the owner and an Admin, 404 to another landlord", async () => {
+    it('answers one staff member to the owner and an Admin, 404 to another landlord', async () => {
       const staff = await create(landlord);
       expect(await readAsOwner(staff.id)).toEqual(staff);
-      expect((await admin.request({ method: 'GET', url: `/api/staff/${staff.id}` })).json()).toEqual(staff);
+      expect(
+        (await admin.request({ method: 'GET', url: `/api/staff/${staff.id}` })).json(),
+      ).toEqual(staff);
       const foreign = await other.request({ method: 'GET', url: `/api/staff/${staff.id}` });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json().message).toBe('Staff member not found');
-      expect((await landlord.request({ method: 'GET', url: '/api/staff/999999' })).statusCode).toBe(404);
+      expect((await landlord.request({ method: 'GET', url: '/api/staff/999999' })).statusCode).toBe(
+        404,
+      );
     });
 
     it('searches without regard to case and pages with the total in X-Total-Count', async () => {
       const searcher = await signUpAndLogin(t, 'Landlord');
-      const own = (await searcher.request({ method: 'POST', url: '/api/properties', payload: { name: 'S', address: 'A', city: 'C', state: 'NY', zipCode: '10001' } })).json().id;
-      for (const position of ['Night Porter', 'Day porter', 'Gardener']) await create(searcher, { position, propertyId: own });
+      const own = (
+        await searcher.request({
+          method: 'POST',
+          url: '/api/properties',
+          payload: { name: 'S', address: 'A', city: 'C', state: 'NY', zipCode: '10001' },
+        })
+      ).json().id;
+      for (const position of ['Night Porter', 'Day porter', 'Gardener'])
+        await create(searcher, { position, propertyId: own });
       const page = await searcher.request({ method: 'GET', url: '/api/staff?q=PORTER&limit=1' });
       expect(page.json()).toHaveLength(1);
       expect(page.headers['x-total-count']).toBe('2');
-      const all: Staff[] = (await searcher.request({ method: 'GET', url: '/api/staff?q=porter' })).json();
+      const all: Staff[] = (
+        await searcher.request({ method: 'GET', url: '/api/staff?q=porter' })
+      ).json();
       expect(all.map((s) => s.position).sort()).toEqual(['Day porter', 'Night Porter']);
     });
   });
 
   describe('PUT /api/staff/{id}', () => {
-    it('updates the landlord\'s own staff member, moving them between own properties', async () => {
+    it("updates the landlord's own staff member, moving them between own properties", async () => {
       const staff = await create(landlord);
       const response = await landlord.request({
         method: 'PUT',
         url: `/api/staff/${staff.id}`,
-        payload: { ...validStaff, id: staff.id, position: 'Manager', email: 'NEW@Example.com', propertyId: secondPropertyId },
+        payload: {
+          ...validStaff,
+          id: staff.id,
+          position: 'Manager',
+          email: 'NEW@Example.com',
+          propertyId: secondPropertyId,
+        },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: staff.id, position: 'Manager', email: 'new@example.com', propertyId: secondPropertyId });
+      expect(response.json()).toMatchObject({
+        id: staff.id,
+        position: 'Manager',
+        email: 'new@example.com',
+        propertyId: secondPropertyId,
+      });
     });
 
     it("answers 404 to another landlord and for a move to another landlord's property, changing nothing", async () => {
       const staff = await create(landlord);
-      const foreign = await other.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload: { ...validStaff, propertyId: otherPropertyId } });
+      const foreign = await other.request({
+        method: 'PUT',
+        url: `/api/staff/${staff.id}`,
+        payload: { ...validStaff, propertyId: otherPropertyId },
+      });
       expect(foreign.statusCode).toBe(404);
-      const move = await landlord.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload: { ...validStaff, propertyId: otherPropertyId } });
+      const move = await landlord.request({
+        method: 'PUT',
+        url: `/api/staff/${staff.id}`,
+        payload: { ...validStaff, propertyId: otherPropertyId },
+      });
       expect(move.statusCode).toBe(404);
       expect(await readAsOwner(staff.id)).toEqual(staff);
     });
 
-    it("answers 400 for a mismatched id, propertyId 0 or a bad field, changing nothing", async () => {
+    it('answers 400 for a mismatched id, propertyId 0 or a bad field, changing nothing', async () => {
       const staff = await create(landlord);
-      const mismatch = await landlord.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload: { ...validStaff, id: staff.id + 1, position: 'X', propertyId } });
+      const mismatch = await landlord.request({
+        method: 'PUT',
+        url: `/api/staff/${staff.id}`,
+        payload: { ...validStaff, id: staff.id + 1, position: 'X', propertyId },
+      });
       expect(mismatch.statusCode).toBe(400);
-      const noProperty = await landlord.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload: { ...validStaff, id: staff.id, propertyId: 0 } });
+      const noProperty = await landlord.request({
+        method: 'PUT',
+        url: `/api/staff/${staff.id}`,
+        payload: { ...validStaff, id: staff.id, propertyId: 0 },
+      });
       expect(noProperty.json().message).toBe('Please select a property');
-      const bad = await landlord.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload: { ...validStaff, phone: '1'.repeat(16), propertyId } });
+      const bad = await landlord.request({
+        method: 'PUT',
+        url: `/api/staff/${staff.id}`,
+        payload: { ...validStaff, phone: '1'.repeat(16), propertyId },
+      });
       expect(bad.statusCode).toBe(400);
       expect(await readAsOwner(staff.id)).toEqual(staff);
     });
@@ -207,11 +336,23 @@ describe('staff API', () => {
     it('answers 401/403/403 to visitor, Tenant and Maintenance, changing nothing; an Admin may update', async () => {
       const staff = await create(landlord);
       const payload = { ...validStaff, position: 'Changed', propertyId };
-      expect((await t.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload })).statusCode,
+      ).toBe(401);
+      expect(
+        (await tenant.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload }))
+          .statusCode,
+      ).toBe(403);
       expect(await readAsOwner(staff.id)).toEqual(staff);
-      const byAdmin = await admin.request({ method: 'PUT', url: `/api/staff/${staff.id}`, payload });
+      const byAdmin = await admin.request({
+        method: 'PUT',
+        url: `/api/staff/${staff.id}`,
+        payload,
+      });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().position).toBe('Changed');
     });
@@ -226,33 +367,59 @@ describe('staff API', () => {
         { method: 'DELETE', url: '/api/staff/99999999999' },
         { method: 'GET', url: '/api/staff?q=%00' },
         { method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId: 99999999999 } },
-        { method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId, position: 'Boss\u0000' } },
-        { method: 'POST', url: '/api/staff', payload: { ...validStaff, propertyId, phone: '\u0000' } },
+        {
+          method: 'POST',
+          url: '/api/staff',
+          payload: { ...validStaff, propertyId, position: 'Boss\u0000' },
+        },
+        {
+          method: 'POST',
+          url: '/api/staff',
+          payload: { ...validStaff, propertyId, phone: '\u0000' },
+        },
       ] as const;
       for (const options of cases) {
         const response = await admin.request(options as never);
-        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeLessThan(500);
+        expect(
+          response.statusCode,
+          `${options.method} ${options.url} ${response.body}`,
+        ).toBeGreaterThanOrEqual(400);
+        expect(
+          response.statusCode,
+          `${options.method} ${options.url} ${response.body}`,
+        ).toBeLessThan(500);
       }
       expect(await allRows()).toEqual(before);
     });
   });
 
   describe('DELETE /api/staff/{id}', () => {
-    it('deletes the landlord\'s own staff member', async () => {
+    it("deletes the landlord's own staff member", async () => {
       const staff = await create(landlord);
-      expect((await landlord.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode).toBe(204);
+      expect(
+        (await landlord.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(204);
       expect(await readAsOwner(staff.id)).toBeNull();
     });
 
     it('answers 404 to another landlord, 401/403 to others, deleting nothing; an Admin may delete', async () => {
       const staff = await create(landlord);
-      expect((await other.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode).toBe(404);
-      expect((await t.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode).toBe(403);
+      expect(
+        (await other.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(401);
+      expect(
+        (await tenant.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(403);
       expect(await readAsOwner(staff.id)).toEqual(staff);
-      expect((await admin.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode).toBe(204);
+      expect(
+        (await admin.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(204);
       expect(await readAsOwner(staff.id)).toBeNull();
     });
   });

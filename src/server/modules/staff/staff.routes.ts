@@ -1,49 +1,63 @@
 import { z } from 'zod';
-import { errorBodySchema, idParamsSchema, listQuerySchema } from '../../../shared/schemas/common';
-import { createStaffBodySchema, staffSchema, updateStaffBodySchema } from '../../../shared/schemas/staff';
-import { badRequest, notFound } from '../../http/errors';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import {
+  createStaffBodySchema,
+  staffListItemSchema,
+  staffListQuerySchema,
+  staffSchema,
+  updateStaffBodySchema,
+} from '../../../shared/schemas/staff';
+import { actorOf, runService } from '../../context';
+import { assertBodyIdMatches } from '../../http/body-id';
 import type { AppInstance } from '../../http/types';
-import { requireManager } from '../auth/auth.plugin';
-import { managedPropertiesFilter, requireManagedProperty } from '../properties/properties.access';
+import { managedPropertiesFilter, requireManagedStaff } from '../authz/authz';
+import { withTotal } from '../../http/paging';
+import { requireManagedFilters } from '../properties/managed-filters';
 import { containsPattern } from '../properties/properties.repository';
-import { requireManagedStaff } from './staff.access';
-import { deleteStaff, insertStaff, listStaff, toStaff, updateStaff } from './staff.repository';
+import { listStaff, toStaff } from './staff.repository';
+import { createStaff, deleteStaff, updateStaff } from './staff.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
 
 export async function staffRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/staff',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['staff'],
-        summary: 'Staff of the properties the caller manages (mine=true changes nothing: staff are never public)',
+        summary:
+          'Staff of the properties the caller manages (mine=true changes nothing: staff are never public)',
         description:
           'q searches names, email, phone, position and the property name (case-insensitive). ' +
-          'With limit or offset the answer is that page and the total is in the X-Total-Count header.',
-        querystring: listQuerySchema,
-        response: { 200: z.array(staffSchema), ...errors },
+          'The answer is one page (limit, default and at most 100; offset), sorted by sort and order; ' +
+          'the exact total is in the X-Total-Count header.',
+        querystring: staffListQuerySchema,
+        response: { 200: z.array(staffListItemSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const user = requireManager(request);
-      const { q, limit, offset } = request.query;
+      const actor = actorOf(request);
+      await requireManagedFilters(app.db, actor, request.query);
+      const { q, ...rest } = request.query;
       const { staff, total } = await listStaff(app.db, {
-        propertyFilter: managedPropertiesFilter(user),
+        ...rest,
+        propertyFilter: managedPropertiesFilter(actor),
         pattern: q ? containsPattern(q) : undefined,
-        limit,
-        offset,
       });
-      if (limit !== undefined || offset !== undefined) {
-        reply.header('X-Total-Count', String(total)).header('Access-Control-Expose-Headers', 'X-Total-Count');
-      }
-      return staff;
+      return withTotal(reply, { rows: staff, total });
     },
   );
 
   app.get(
     '/staff/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['staff'],
         summary: 'One staff member of a property the caller manages',
@@ -51,15 +65,14 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
         response: { 200: staffSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = requireManager(request);
-      return toStaff(await requireManagedStaff(app.db, user, request.params.id));
-    },
+    async (request) =>
+      toStaff(await requireManagedStaff(app.db, actorOf(request), request.params.id)),
   );
 
   app.post(
     '/staff',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['staff'],
         summary: 'Add a staff member to a property the caller manages',
@@ -67,17 +80,14 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
         response: { 201: staffSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const user = requireManager(request);
-      await requireManagedProperty(app.db, user, request.body.propertyId);
-      const row = await insertStaff(app.db, request.body);
-      return reply.status(201).send(toStaff(row));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await runService(request, createStaff, request.body)),
   );
 
   app.put(
     '/staff/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['staff'],
         summary: 'Update a staff member the caller manages (an id in the body must match the path)',
@@ -87,23 +97,17 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = requireManager(request);
       const { id } = request.params;
       const { id: bodyId, ...values } = request.body;
-      if (bodyId !== undefined && bodyId !== id) {
-        throw badRequest('staff.id_mismatch', 'The id in the body does not match the address', 'id');
-      }
-      const current = await requireManagedStaff(app.db, user, id);
-      if (values.propertyId !== current.propertyId) await requireManagedProperty(app.db, user, values.propertyId);
-      const row = await updateStaff(app.db, id, values);
-      if (!row) throw notFound('staff.not_found', 'Staff member not found');
-      return toStaff(row);
+      assertBodyIdMatches('staff', id, bodyId);
+      return runService(request, updateStaff, { id, values });
     },
   );
 
   app.delete(
     '/staff/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['staff'],
         summary: 'Remove a staff member the caller manages',
@@ -112,10 +116,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = requireManager(request);
-      const { id } = request.params;
-      await requireManagedStaff(app.db, user, id);
-      await deleteStaff(app.db, id);
+      await runService(request, deleteStaff, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { propertiesTable } from '../properties/properties.table';
+import { usersTable } from '../users/users.table';
 import { createdAt, updatedAt } from '../../db/columns';
 
 export const staffTable = pgTable(
@@ -16,6 +17,11 @@ export const staffTable = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     position: text('position').notNull(),
+    // The account that acts as this person (their portal): set only through a link the
+    // landlord made (an invitation), never from a request body. Unique: one record each.
+    userId: integer('user_id')
+      .unique('staff_user_id_key')
+      .references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,12 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
-import type { Tenant } from '../../../shared/schemas/tenants';
-import type { User } from '../../../shared/schemas/users';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import type { Tenant, TenantListItem, TenantSortKey } from '../../../shared/schemas/tenants';
+import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { managedPropertiesFilter } from '../properties/properties.access';
+import { withPropertyOfTenant } from '../authz/ownership';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
+import { managedPropertiesFilter } from '../authz/authz';
+import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
 import { tenantsTable, type TenantRow } from './tenants.table';
@@ -16,21 +20,10 @@ export function toTenant(row: TenantRow): Tenant {
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
     email: row.email,
+    movedOutOn: row.movedOutOn,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** The tenants of every unit the user manages, by name. */
-export async function listManagedTenants(db: Database, user: User): Promise<TenantRow[]> {
-  const rows = await db
-    .select({ tenant: tenantsTable })
-    .from(tenantsTable)
-    .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .where(managedPropertiesFilter(user))
-    .orderBy(asc(tenantsTable.lastName), asc(tenantsTable.firstName), asc(tenantsTable.id));
-  return rows.map((row) => row.tenant);
 }
 
 export interface TenantFields {
@@ -40,7 +33,11 @@ export interface TenantFields {
   email: string;
 }
 
-export async function insertTenant(db: Database, unit: UnitRow, fields: TenantFields): Promise<TenantRow> {
+export async function insertTenant(
+  db: Database,
+  unit: UnitRow,
+  fields: TenantFields,
+): Promise<TenantRow> {
   const [row] = await db
     .insert(tenantsTable)
     .values({ ...fields, unitId: unit.id, unitNumber: unit.unitNumber })
@@ -48,13 +45,19 @@ export async function insertTenant(db: Database, unit: UnitRow, fields: TenantFi
   return row!;
 }
 
-export async function updateTenant(db: Database, id: number, unit: UnitRow, fields: TenantFields): Promise<TenantRow> {
+/** Undefined when the tenant is gone (deleted by a concurrent request). */
+export async function updateTenant(
+  db: Database,
+  id: number,
+  unit: UnitRow,
+  fields: TenantFields,
+): Promise<TenantRow | undefined> {
   const [row] = await db
     .update(tenantsTable)
     .set({ ...fields, unitId: unit.id, unitNumber: unit.unitNumber })
     .where(eq(tenantsTable.id, id))
     .returning();
-  return row!;
+  return row;
 }
 
 export async function deleteTenant(db: Database, id: number): Promise<void> {
@@ -62,20 +65,106 @@ export async function deleteTenant(db: Database, id: number): Promise<void> {
 }
 
 /** How many tenants live in a unit, leaving one tenant out of the count. */
-export async function countTenantsInUnit(db: Database, unitId: number, exceptTenantId?: number): Promise<number> {
+export async function countTenantsInUnit(
+  db: Database,
+  unitId: number,
+  exceptTenantId?: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(tenantsTable)
-    .where(and(eq(tenantsTable.unitId, unitId), exceptTenantId ? ne(tenantsTable.id, exceptTenantId) : undefined));
+    .where(
+      and(
+        eq(tenantsTable.unitId, unitId),
+        // A tenant who moved out is the unit's history, not its occupant.
+        isNull(tenantsTable.movedOutOn),
+        exceptTenantId ? ne(tenantsTable.id, exceptTenantId) : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
 /** Reads a unit and locks it until the transaction ends, so two placements cannot race. */
-export async function lockUnit(db: Database, unitId: number): Promise<UnitRow | undefined> {
-  const [row] = await db.select().from(unitsTable).where(eq(unitsTable.id, unitId)).for('update').limit(1);
+/** Locks a tenant's row for the rest of the transaction and reads it as it is now. */
+export async function lockTenant(db: Database, id: number): Promise<TenantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tenantsTable)
+    .where(eq(tenantsTable.id, id))
+    .for('update')
+    .limit(1);
   return row;
 }
 
-export async function setUnitStatus(db: Database, unitId: number, status: UnitRow['status']): Promise<void> {
-  await db.update(unitsTable).set({ status }).where(eq(unitsTable.id, unitId));
+export interface TenantListOptions extends PageRequest {
+  actor: Actor;
+  q?: string | undefined;
+  propertyId?: number | undefined;
+  unitId?: number | undefined;
+  sort?: TenantSortKey | undefined;
+  order: SortOrder;
+}
+
+const tenantSortColumns = {
+  name: sql`lower(${tenantsTable.lastName} || ' ' || ${tenantsTable.firstName})`,
+  unitNumber: textKey(unitsTable.unitNumber),
+  property: textKey(propertiesTable.name),
+  email: textKey(tenantsTable.email),
+  phoneNumber: tenantsTable.phoneNumber,
+};
+
+/** One page of the tenants of the units the user manages, with the unit's property; by name. */
+export async function listManagedTenants(
+  db: Database,
+  options: TenantListOptions,
+): Promise<{ tenants: TenantListItem[]; total: number }> {
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  const query = withPropertyOfTenant(
+    db
+      .select({
+        tenant: tenantsTable,
+        unitNumber: unitsTable.unitNumber,
+        property: { id: propertiesTable.id, name: propertiesTable.name },
+        total: totalColumn(),
+      })
+      .from(tenantsTable)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        managedPropertiesFilter(options.actor),
+        options.propertyId ? eq(unitsTable.propertyId, options.propertyId) : undefined,
+        options.unitId ? eq(tenantsTable.unitId, options.unitId) : undefined,
+        pattern
+          ? or(
+              ilike(tenantsTable.firstName, pattern),
+              ilike(tenantsTable.lastName, pattern),
+              ilike(sql`${tenantsTable.firstName} || ' ' || ${tenantsTable.lastName}`, pattern),
+              ilike(unitsTable.unitNumber, pattern),
+              ilike(propertiesTable.name, pattern),
+              ilike(tenantsTable.email, pattern),
+              ilike(tenantsTable.phoneNumber, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...sortOrder(tenantSortColumns, options.sort, options.order, [
+        asc(tenantsTable.lastName),
+        asc(tenantsTable.firstName),
+        asc(tenantsTable.id),
+      ]),
+    )
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return {
+    // The unit's number as it is now, not as it was when the tenant moved in.
+    tenants: rows.map(({ tenant, unitNumber, property }) => ({
+      ...toTenant(tenant),
+      unitNumber,
+      propertyId: property.id,
+      propertyName: property.name,
+    })),
+    total,
+  };
 }

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { unitsTable } from '../units/units.table';
-import { createPropertyWithUnits, tenancySnapshot, tenantBody, unitStatus } from './tenants.test-helpers';
+import {
+  createPropertyWithUnits,
+  tenancySnapshot,
+  tenantBody,
+  unitStatus,
+} from './tenants.test-helpers';
 
 describe('tenants', () => {
   let t: TestApp;
@@ -25,7 +30,11 @@ describe('tenants', () => {
   afterAll(() => t.close());
 
   async function place(owner: TestUser, unitId: number, overrides: Record<string, unknown> = {}) {
-    const response = await owner.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(unitId, overrides) });
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/tenants',
+      payload: tenantBody(unitId, overrides),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
@@ -52,10 +61,18 @@ describe('tenants', () => {
   });
 
   it('refuses a tenant on a unit that is not Available (409) and changes nothing', async () => {
-    const { units } = await createPropertyWithUnits(landlord, ['Rented', 'Maintenance', 'Unavailable']);
+    const { units } = await createPropertyWithUnits(landlord, [
+      'Rented',
+      'Maintenance',
+      'Unavailable',
+    ]);
     const before = await tenancySnapshot(t);
     for (const unit of units) {
-      const response = await landlord.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(unit.id) });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/tenants',
+        payload: tenantBody(unit.id),
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe('This unit is no longer available');
     }
@@ -76,7 +93,11 @@ describe('tenants', () => {
       [{ unitId: 2_147_483_648 }, 'unitId'],
     ];
     for (const [override, field] of cases) {
-      const response = await landlord.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(unitId, override) });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/tenants',
+        payload: tenantBody(unitId, override),
+      });
       expect(response.statusCode, JSON.stringify(override)).toBe(400);
       expect(Object.keys(response.json().errors)).toContain(field);
     }
@@ -109,7 +130,8 @@ describe('tenants', () => {
       ['PUT', `/api/tenants/${mine.id}`],
       ['DELETE', `/api/tenants/${mine.id}`],
     ] as const) {
-      const payload = method === 'PUT' ? tenantBody(units[0]!.id, { firstName: 'Stolen' }) : undefined;
+      const payload =
+        method === 'PUT' ? tenantBody(units[0]!.id, { firstName: 'Stolen' }) : undefined;
       const response = await other.request({ method, url, payload });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Tenant not found');
@@ -123,14 +145,20 @@ describe('tenants', () => {
     expect(list.map((x: { firstName: string }) => x.firstName)).not.toContain('Theirs');
 
     const all = (await admin.request({ method: 'GET', url: '/api/tenants' })).json();
-    expect(all.map((x: { firstName: string }) => x.firstName)).toEqual(expect.arrayContaining(['Mine', 'Theirs']));
+    expect(all.map((x: { firstName: string }) => x.firstName)).toEqual(
+      expect.arrayContaining(['Mine', 'Theirs']),
+    );
   });
 
   it("cannot move a tenant onto another landlord's unit (404)", async () => {
     const { units } = await createPropertyWithUnits(landlord);
     const { units: theirs } = await createPropertyWithUnits(other);
     const tenant = await place(landlord, units[0]!.id);
-    const response = await landlord.request({ method: 'PUT', url: `/api/tenants/${tenant.id}`, payload: tenantBody(theirs[0]!.id) });
+    const response = await landlord.request({
+      method: 'PUT',
+      url: `/api/tenants/${tenant.id}`,
+      payload: tenantBody(theirs[0]!.id),
+    });
     expect(response.statusCode).toBe(404);
     expect(await unitStatus(t, theirs[0]!.id)).toBe('Available');
   });
@@ -144,7 +172,11 @@ describe('tenants', () => {
       payload: tenantBody(units[0]!.id, { firstName: 'Augusta', unitNumber: '999' }),
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ firstName: 'Augusta', unitNumber: units[0]!.unitNumber, createdAt: tenant.createdAt });
+    expect(response.json()).toMatchObject({
+      firstName: 'Augusta',
+      unitNumber: units[0]!.unitNumber,
+      createdAt: tenant.createdAt,
+    });
     expect(await unitStatus(t, units[0]!.id)).toBe('Rented');
   });
 
@@ -152,7 +184,11 @@ describe('tenants', () => {
     const { units } = await createPropertyWithUnits(landlord, ['Available', 'Available']);
     const [from, to] = units as [(typeof units)[0], (typeof units)[0]];
     const tenant = await place(landlord, from.id);
-    const response = await landlord.request({ method: 'PUT', url: `/api/tenants/${tenant.id}`, payload: tenantBody(to.id) });
+    const response = await landlord.request({
+      method: 'PUT',
+      url: `/api/tenants/${tenant.id}`,
+      payload: tenantBody(to.id),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ unitId: to.id, unitNumber: to.unitNumber });
     expect(await unitStatus(t, to.id)).toBe('Rented');
@@ -164,7 +200,11 @@ describe('tenants', () => {
     const first = await place(landlord, units[0]!.id);
     await place(landlord, units[1]!.id);
     const before = await tenancySnapshot(t);
-    const response = await landlord.request({ method: 'PUT', url: `/api/tenants/${first.id}`, payload: tenantBody(units[1]!.id) });
+    const response = await landlord.request({
+      method: 'PUT',
+      url: `/api/tenants/${first.id}`,
+      payload: tenantBody(units[1]!.id),
+    });
     expect(response.statusCode).toBe(409);
     expect(await tenancySnapshot(t)).toEqual(before);
   });
@@ -174,37 +214,60 @@ describe('tenants', () => {
     const unitId = units[0]!.id;
     const first = await place(landlord, unitId, { firstName: 'First' });
     // The landlord reopens the unit by hand and places a second occupant.
-    await t.database.db.update(unitsTable).set({ status: 'Available' }).where(eq(unitsTable.id, unitId));
+    await t.database.db
+      .update(unitsTable)
+      .set({ status: 'Available' })
+      .where(eq(unitsTable.id, unitId));
     const second = await place(landlord, unitId, { firstName: 'Second' });
 
-    expect((await landlord.request({ method: 'DELETE', url: `/api/tenants/${first.id}` })).statusCode).toBe(204);
+    expect(
+      (await landlord.request({ method: 'DELETE', url: `/api/tenants/${first.id}` })).statusCode,
+    ).toBe(204);
     expect(await unitStatus(t, unitId)).toBe('Rented');
-    expect((await landlord.request({ method: 'DELETE', url: `/api/tenants/${second.id}` })).statusCode).toBe(204);
+    expect(
+      (await landlord.request({ method: 'DELETE', url: `/api/tenants/${second.id}` })).statusCode,
+    ).toBe(204);
     expect(await unitStatus(t, unitId)).toBe('Available');
-    expect((await landlord.request({ method: 'GET', url: `/api/tenants/${second.id}` })).statusCode).toBe(404);
+    expect(
+      (await landlord.request({ method: 'GET', url: `/api/tenants/${second.id}` })).statusCode,
+    ).toBe(404);
   });
 
   it('a status the landlord set by hand (Maintenance) stays when the tenant leaves', async () => {
     const { units } = await createPropertyWithUnits(landlord);
     const tenant = await place(landlord, units[0]!.id);
-    await t.database.db.update(unitsTable).set({ status: 'Maintenance' }).where(eq(unitsTable.id, units[0]!.id));
-    expect((await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode).toBe(204);
+    await t.database.db
+      .update(unitsTable)
+      .set({ status: 'Maintenance' })
+      .where(eq(unitsTable.id, units[0]!.id));
+    expect(
+      (await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode,
+    ).toBe(204);
     expect(await unitStatus(t, units[0]!.id)).toBe('Maintenance');
   });
 
-  it("refuses to delete a tenant with leases (409 'Delete this tenant's leases first') and changes nothing", async () => {
+  it('refuses to delete a tenant with leases (409 pointing at Move out) and changes nothing', async () => {
     const { units } = await createPropertyWithUnits(landlord);
     const tenant = await place(landlord, units[0]!.id);
     const lease = await landlord.request({
       method: 'POST',
       url: '/api/leases',
-      payload: { tenantId: tenant.id, startDate: '2026-01-01', endDate: '2026-12-31', rent: 1450, deposit: 1450, status: 'Active' },
+      payload: {
+        tenantId: tenant.id,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        rent: 1450,
+        deposit: 1450,
+        status: 'Active',
+      },
     });
     expect(lease.statusCode, lease.body).toBe(201);
     const before = await tenancySnapshot(t);
     const response = await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe("Delete this tenant's leases first");
+    expect(response.json().message).toBe(
+      "This tenant has lease history: use Move out to keep them in the unit's history",
+    );
     expect(await tenancySnapshot(t)).toEqual(before);
   });
 
@@ -212,7 +275,11 @@ describe('tenants', () => {
     const { units } = await createPropertyWithUnits(landlord);
     const unit = units[0]!;
     const before = await tenancySnapshot(t);
-    const response = await t.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(unit.id, { firstName: 'Visitor' }) });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/tenants',
+      payload: tenantBody(unit.id, { firstName: 'Visitor' }),
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
       unitId: unit.id,
@@ -231,22 +298,38 @@ describe('tenants', () => {
   it("a Tenant user or another landlord posting a tenant for someone else's unit files an application too", async () => {
     const { units } = await createPropertyWithUnits(landlord);
     for (const caller of [tenantUser, other]) {
-      const response = await caller.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(units[0]!.id) });
+      const response = await caller.request({
+        method: 'POST',
+        url: '/api/tenants',
+        payload: tenantBody(units[0]!.id),
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().status).toBe('Pending');
     }
     expect(await unitStatus(t, units[0]!.id)).toBe('Available');
-    const applications = (await landlord.request({ method: 'GET', url: '/api/applications' })).json();
-    expect(applications.filter((a: { unitId: number }) => a.unitId === units[0]!.id)).toHaveLength(2);
+    const applications = (
+      await landlord.request({ method: 'GET', url: '/api/applications' })
+    ).json();
+    expect(applications.filter((a: { unitId: number }) => a.unitId === units[0]!.id)).toHaveLength(
+      2,
+    );
   });
 
   it('a visitor cannot apply through POST /api/tenants for a unit that is not Available, nor a missing unit', async () => {
     const { units } = await createPropertyWithUnits(landlord, ['Rented']);
     const before = await tenancySnapshot(t);
-    const rented = await t.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(units[0]!.id) });
+    const rented = await t.request({
+      method: 'POST',
+      url: '/api/tenants',
+      payload: tenantBody(units[0]!.id),
+    });
     expect(rented.statusCode).toBe(409);
     expect(rented.json().message).toBe('This unit is no longer available');
-    const missing = await t.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(999_999) });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/tenants',
+      payload: tenantBody(999_999),
+    });
     expect(missing.statusCode).toBe(404);
     expect(await tenancySnapshot(t)).toEqual(before);
   });
@@ -255,11 +338,17 @@ describe('tenants', () => {
     const { units } = await createPropertyWithUnits(landlord);
     const responses = await Promise.all(
       ['One', 'Two', 'Three'].map((firstName) =>
-        landlord.request({ method: 'POST', url: '/api/tenants', payload: tenantBody(units[0]!.id, { firstName }) }),
+        landlord.request({
+          method: 'POST',
+          url: '/api/tenants',
+          payload: tenantBody(units[0]!.id, { firstName }),
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const tenants = (await admin.request({ method: 'GET', url: '/api/tenants' })).json() as { unitId: number }[];
+    const tenants = (await admin.request({ method: 'GET', url: '/api/tenants' })).json() as {
+      unitId: number;
+    }[];
     expect(tenants.filter((x) => x.unitId === units[0]!.id)).toHaveLength(1);
   });
 });

@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { applicationReceiptSchema } from '../../../shared/schemas/applications';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { tenantBodySchema, tenantSchema } from '../../../shared/schemas/tenants';
+import { actorOf, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { hasRole, requireManager } from '../auth/auth.plugin';
-import { MANAGER_ROLES } from '../../../shared/constants';
+import {
+  tenantBodySchema,
+  tenantListItemSchema,
+  tenantListQuerySchema,
+  tenantSchema,
+} from '../../../shared/schemas/tenants';
+import { withTotal } from '../../http/paging';
+import { requireManagedFilters } from '../properties/managed-filters';
 import { toReceipt } from '../applications/applications.repository';
-import { limitApplications } from '../applications/applications.rate-limit';
+import { APPLICATION_LIMIT } from '../applications/applications.rate-limit';
+import { limitPerAddress } from '../rate-limits/per-address';
 import { submitApplication } from '../applications/applications.service';
-import { findManagedUnit, requireManagedUnit } from '../units/units.access';
-import { requireManagedTenant } from './tenants.access';
+import { findManagedUnit, requireManagedTenant } from '../authz/authz';
 import { listManagedTenants, toTenant } from './tenants.repository';
 import { changeTenant, placeTenant, removeTenant } from './tenants.service';
 
@@ -23,18 +29,34 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/tenants',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['tenants'],
         summary: "The tenants of the caller's units (Landlord/Admin)",
-        response: { 200: z.array(tenantSchema), 401: errorBodySchema, 403: errorBodySchema },
+        description:
+          'q searches names, unit number, property name, email and phone (case-insensitive). The answer ' +
+          'is one page (limit, default and at most 100; offset), sorted by sort and order; the exact ' +
+          'total is in the X-Total-Count header.',
+        querystring: tenantListQuerySchema,
+        response: {
+          200: z.array(tenantListItemSchema),
+          400: errorBodySchema,
+          ...errors,
+        },
       },
     },
-    async (request) => (await listManagedTenants(app.db, requireManager(request))).map(toTenant),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await requireManagedFilters(app.db, actor, request.query);
+      const page = await listManagedTenants(app.db, { ...request.query, actor });
+      return withTotal(reply, { rows: page.tenants, total: page.total });
+    },
   );
 
   app.get(
     '/tenants/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['tenants'],
         summary: 'One tenant',
@@ -42,12 +64,14 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
         response: { 200: tenantSchema, ...errors },
       },
     },
-    async (request) => toTenant(await requireManagedTenant(app.db, requireManager(request), request.params.id)),
+    async (request) =>
+      toTenant(await requireManagedTenant(app.db, actorOf(request), request.params.id)),
   );
 
   app.post(
     '/tenants',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['tenants'],
         summary:
@@ -64,27 +88,24 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { unitId, unitNumber: _ignored, ...fields } = request.body;
-      const user = request.user;
-      const managed = user && hasRole(user, MANAGER_ROLES) ? await findManagedUnit(app.db, user, unitId) : undefined;
-      if (managed) {
-        const tenant = await placeTenant(app.db, managed.id, fields);
-        return reply.status(201).send(toTenant(tenant));
+      const body = request.body;
+      if (await findManagedUnit(app.db, actorOf(request), body.unitId)) {
+        return reply.status(201).send(toTenant(await runService(request, placeTenant, body)));
       }
       // The spec's public 'Rent This Unit' call: an application for the landlord to review.
-      await limitApplications(request, reply);
-      const row = await submitApplication(
-        app.db,
-        { unitId, ...fields, moveInDate: null, message: null },
-        { now: app.config.now(), timeZone: app.config.timeZone },
-      );
-      return reply.status(201).send(toReceipt(row));
+      await limitPerAddress(request, APPLICATION_LIMIT);
+      const { unitNumber: _ignored, ...fields } = body;
+      const application = { ...fields, moveInDate: null, message: null };
+      return reply
+        .status(201)
+        .send(toReceipt(await runService(request, submitApplication, application)));
     },
   );
 
   app.put(
     '/tenants/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['tenants'],
         summary: 'Edit a tenant; moving them needs an Available unit and frees the old one',
@@ -93,29 +114,25 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
         response: { 200: tenantSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = requireManager(request);
-      const current = await requireManagedTenant(app.db, user, request.params.id);
-      const { unitId, unitNumber: _ignored, ...fields } = request.body;
-      if (unitId !== current.unitId) await requireManagedUnit(app.db, user, unitId);
-      return toTenant(await changeTenant(app.db, current, unitId, fields));
-    },
+    async (request) =>
+      toTenant(
+        await runService(request, changeTenant, { id: request.params.id, body: request.body }),
+      ),
   );
 
   app.delete(
     '/tenants/:id',
     {
+      config: { access: 'manager' },
       schema: {
         tags: ['tenants'],
-        summary: "Remove a tenant without leases; frees the unit when it was the last tenant",
+        summary: 'Remove a tenant without leases; frees the unit when it was the last tenant',
         params: idParamsSchema,
         response: { 204: z.null(), ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const user = requireManager(request);
-      const tenant = await requireManagedTenant(app.db, user, request.params.id);
-      await removeTenant(app.db, tenant);
+      await runService(request, removeTenant, request.params.id);
       return reply.status(204).send(null);
     },
   );

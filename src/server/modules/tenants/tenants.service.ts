@@ -1,14 +1,17 @@
 import { count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { conflict, notFound, pgErrorCode, PG_FOREIGN_KEY_VIOLATION } from '../../http/errors';
+import type { TenantBody } from '../../../shared/schemas/tenants';
+import type { Context } from '../../context';
+import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import { conflict, notFound } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { requireManagedTenant, requireManagedUnit } from '../authz/authz';
 import { leasesTable } from '../leases/leases.table';
+import { lockUnit, setUnitStatus } from '../units/units.service';
 import type { UnitRow } from '../units/units.table';
 import {
   countTenantsInUnit,
   deleteTenant,
   insertTenant,
-  lockUnit,
-  setUnitStatus,
   updateTenant,
   type TenantFields,
 } from './tenants.repository';
@@ -22,65 +25,115 @@ import type { TenantRow } from './tenants.table';
  */
 
 export const UNIT_NOT_AVAILABLE = 'This unit is no longer available';
+export const TENANT_MOVED_OUT = 'This tenant has moved out';
+// Deleting is for records entered by mistake; a tenant with a lease history moves out instead.
+export const TENANT_HAS_LEASES =
+  "This tenant has lease history: use Move out to keep them in the unit's history";
 
-async function lockAvailableUnit(tx: Database, unitId: number): Promise<UnitRow> {
-  const unit = await lockUnit(tx, unitId);
-  if (!unit) throw notFound('units.not_found', 'Unit not found');
+/** Refuses a write that would make a past tenant current again: their record is history. */
+export function refuseMovedOut(tenant: TenantRow): void {
+  if (tenant.movedOutOn) throw conflict('tenants.moved_out', TENANT_MOVED_OUT);
+}
+
+const UNIT_NOT_FOUND = () => notFound('units.not_found', 'Unit not found');
+
+async function lockAvailableUnit(ctx: Context, unitId: number): Promise<UnitRow> {
+  const unit = await lockUnit(ctx.tx, unitId);
+  if (!unit) throw UNIT_NOT_FOUND();
   if (unit.status !== 'Available') throw conflict('units.not_available', UNIT_NOT_AVAILABLE);
   return unit;
 }
 
-/** Frees a unit when its last tenant has left; a status the landlord set by hand stays. */
-async function releaseUnitIfEmpty(tx: Database, unitId: number, leavingTenantId: number): Promise<void> {
-  const unit = await lockUnit(tx, unitId);
+/**
+ * Frees a unit when its last tenant has left (recorded on the unit); a status the landlord
+ * set by hand stays.
+ */
+export async function releaseUnitIfEmpty(
+  ctx: Context,
+  unitId: number,
+  leavingTenantId: number,
+): Promise<void> {
+  const unit = await lockUnit(ctx.tx, unitId);
   if (!unit || unit.status !== 'Rented') return;
-  if ((await countTenantsInUnit(tx, unitId, leavingTenantId)) === 0) {
-    await setUnitStatus(tx, unitId, 'Available');
+  if ((await countTenantsInUnit(ctx.tx, unitId, leavingTenantId)) === 0) {
+    await setUnitStatus(ctx, unit, 'Available');
   }
 }
 
-/** Places a new tenant on an Available unit and marks it Rented. Call inside a transaction. */
-export async function placeTenantInTx(tx: Database, unitId: number, fields: TenantFields): Promise<TenantRow> {
-  const unit = await lockAvailableUnit(tx, unitId);
-  const tenant = await insertTenant(tx, unit, fields);
-  await setUnitStatus(tx, unit.id, 'Rented');
+/**
+ * Places a new tenant on an Available unit and marks it Rented. The caller has checked
+ * that the unit is theirs (the tenant form), or an application for it was approved.
+ */
+export async function moveInTenant(
+  ctx: Context,
+  { unitId, fields }: { unitId: number; fields: TenantFields },
+): Promise<TenantRow> {
+  const unit = await lockAvailableUnit(ctx, unitId);
+  const tenant = await insertTenant(ctx.tx, unit, fields);
+  await recordEvent(ctx, {
+    entityType: 'tenants',
+    entityId: tenant.id,
+    action: 'create',
+    after: tenant,
+  });
+  await setUnitStatus(ctx, unit, 'Rented');
   return tenant;
 }
 
-export function placeTenant(db: Database, unitId: number, fields: TenantFields): Promise<TenantRow> {
-  return db.transaction((tx) => placeTenantInTx(tx, unitId, fields));
+/** The tenant form: a new tenant on one of the caller's units. */
+export async function placeTenant(ctx: Context, body: TenantBody): Promise<TenantRow> {
+  const { unitId, unitNumber: _ignored, ...fields } = body;
+  await requireManagedUnit(ctx.tx, ctx.actor, unitId);
+  return moveInTenant(ctx, { unitId, fields });
 }
 
-/** Edits a tenant; moving them needs an Available unit and frees the old one when empty. */
-export function changeTenant(db: Database, current: TenantRow, unitId: number, fields: TenantFields): Promise<TenantRow> {
-  return db.transaction(async (tx) => {
-    if (unitId === current.unitId) {
-      const unit = await lockUnit(tx, unitId);
-      if (!unit) throw notFound('units.not_found', 'Unit not found');
-      return updateTenant(tx, current.id, unit, fields);
+/** Edits a tenant; moving them needs an Available unit of the caller's and frees the old one. */
+export async function changeTenant(
+  ctx: Context,
+  { id, body }: { id: number; body: TenantBody },
+): Promise<TenantRow> {
+  const { unitId, unitNumber: _ignored, ...fields } = body;
+  const before = await requireManagedTenant(ctx.tx, ctx.actor, id, { lock: true });
+  let after: TenantRow | undefined;
+  if (unitId === before.unitId) {
+    const unit = await lockUnit(ctx.tx, unitId);
+    if (!unit) throw UNIT_NOT_FOUND();
+    after = await updateTenant(ctx.tx, id, unit, fields);
+  } else {
+    // A past tenant stays in the unit they left: they are that unit's history.
+    refuseMovedOut(before);
+    await requireManagedUnit(ctx.tx, ctx.actor, unitId);
+    // Both units locked in id order, so two opposite moves cannot deadlock.
+    for (const locked of [before.unitId, unitId].sort((a, b) => a - b))
+      await lockUnit(ctx.tx, locked);
+    const unit = await lockAvailableUnit(ctx, unitId);
+    after = await updateTenant(ctx.tx, id, unit, fields);
+    if (after) {
+      await setUnitStatus(ctx, unit, 'Rented');
+      await releaseUnitIfEmpty(ctx, before.unitId, id);
     }
-    const unit = await lockAvailableUnit(tx, unitId);
-    const updated = await updateTenant(tx, current.id, unit, fields);
-    await setUnitStatus(tx, unit.id, 'Rented');
-    await releaseUnitIfEmpty(tx, current.unitId, current.id);
-    return updated;
-  });
+  }
+  if (!after) throw notFound('tenants.not_found', 'Tenant not found');
+  await recordEvent(ctx, { entityType: 'tenants', entityId: id, action: 'update', before, after });
+  return after;
 }
-
-export const TENANT_HAS_LEASES = "Delete this tenant's leases first";
 
 /** Removes a tenant without leases and frees their unit when no tenant remains. */
-export async function removeTenant(db: Database, tenant: TenantRow): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const [leases] = await tx.select({ n: count() }).from(leasesTable).where(eq(leasesTable.tenantId, tenant.id));
-      if (Number(leases?.n ?? 0) > 0) throw conflict('tenants.has_leases', TENANT_HAS_LEASES);
-      await releaseUnitIfEmpty(tx, tenant.unitId, tenant.id);
-      await deleteTenant(tx, tenant.id);
-    });
-  } catch (error) {
-    // A lease added between the check and the delete: the RESTRICT key has the last word.
-    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw conflict('tenants.has_leases', TENANT_HAS_LEASES);
-    throw error;
-  }
+export async function removeTenant(ctx: Context, id: number): Promise<void> {
+  const before = await requireManagedTenant(ctx.tx, ctx.actor, id, { lock: true });
+  await deleteUnlessUsed(ctx.tx, {
+    countDependents: async (db) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(leasesTable)
+        .where(eq(leasesTable.tenantId, id));
+      return Number(row?.n ?? 0);
+    },
+    remove: async (db) => {
+      await deleteTenant(db, id);
+    },
+    refuse: () => conflict('tenants.has_leases', TENANT_HAS_LEASES),
+  });
+  await releaseUnitIfEmpty(ctx, before.unitId, id);
+  await recordEvent(ctx, { entityType: 'tenants', entityId: id, action: 'delete', before });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { unitsTable } from '../units/units.table';
+import { usersTable } from '../users/users.table';
 import { createdAt, updatedAt } from '../../db/columns';
 
 export const tenantsTable = pgTable(
@@ -16,6 +17,13 @@ export const tenantsTable = pgTable(
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number').notNull(),
     email: text('email').notNull(),
+    // Set when the tenant moves out: kept as the unit's history instead of being deleted.
+    movedOutOn: date('moved_out_on', { mode: 'string' }),
+    // The account that acts as this person (their portal): set only through a link the
+    // landlord made (an invitation), never from a request body. Unique: one record each.
+    userId: integer('user_id')
+      .unique('tenants_user_id_key')
+      .references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,7 +13,13 @@ export async function createPropertyWithUnits(owner: TestUser, statuses: string[
   const property = await owner.request({
     method: 'POST',
     url: '/api/properties',
-    payload: { name: `Maple Court ${++counter}`, address: '12 Maple St', city: 'Springfield', state: 'IL', zipCode: '62701' },
+    payload: {
+      name: `Maple Court ${++counter}`,
+      address: '12 Maple St',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+    },
   });
   expect(property.statusCode, property.body).toBe(201);
   const propertyId: number = property.json().id;
@@ -22,7 +28,15 @@ export async function createPropertyWithUnits(owner: TestUser, statuses: string[
     const unit = await owner.request({
       method: 'POST',
       url: '/api/units',
-      payload: { unitNumber: `${100 + index + 1}`, propertyId, bedrooms: 2, bathrooms: 1.5, squareFeet: 850, rent: 1450, status },
+      payload: {
+        unitNumber: `${100 + index + 1}`,
+        propertyId,
+        bedrooms: 2,
+        bathrooms: 1.5,
+        squareFeet: 850,
+        rent: 1450,
+        status,
+      },
     });
     expect(unit.statusCode, unit.body).toBe(201);
     units.push(unit.json());
@@ -41,7 +55,10 @@ export const tenantBody = (unitId: number, overrides: Record<string, unknown> = 
 });
 
 export async function unitStatus(t: TestApp, unitId: number): Promise<string | undefined> {
-  const [row] = await t.database.db.select({ status: unitsTable.status }).from(unitsTable).where(eq(unitsTable.id, unitId));
+  const [row] = await t.database.db
+    .select({ status: unitsTable.status })
+    .from(unitsTable)
+    .where(eq(unitsTable.id, unitId));
   return row?.status;
 }
 
@@ -49,7 +66,10 @@ export async function unitStatus(t: TestApp, unitId: number): Promise<string | u
 export async function tenancySnapshot(t: TestApp) {
   const db = t.database.db;
   return {
-    units: await db.select({ id: unitsTable.id, status: unitsTable.status }).from(unitsTable).orderBy(unitsTable.id),
+    units: await db
+      .select({ id: unitsTable.id, status: unitsTable.status })
+      .from(unitsTable)
+      .orderBy(unitsTable.id),
     tenants: await db.select().from(tenantsTable).orderBy(tenantsTable.id),
     leases: await db.select().from(leasesTable).orderBy(leasesTable.id),
     applications: await db.select().from(applicationsTable).orderBy(applicationsTable.id),

@@ -1,7 +1,16 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { fromCents, toCents } from '../../../shared/money';
+import type { SortOrder } from '../../../shared/schemas/paging';
 import type { UnitStatus } from '../../../shared/constants';
-import type { CreateUnitBody, Unit } from '../../../shared/schemas/units';
+import type {
+  CreateUnitBody,
+  Unit,
+  UnitListItem,
+  UnitSortKey,
+} from '../../../shared/schemas/units';
 import type { Database } from '../../db/client';
+import { withPropertyOfUnit } from '../authz/ownership';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable, type UnitRow } from './units.table';
@@ -16,12 +25,12 @@ export function toUnit(row: UnitRow): Unit {
     bedrooms: row.bedrooms,
     bathrooms: row.bathrooms,
     squareFeet: row.squareFeet,
-    rent: row.rent,
+    rent: fromCents(row.rent),
     status: row.status as UnitStatus,
   };
 }
 
-/** A unit matches a search (SPEC section 9) on its number, description, sizes, rent or status. */
+/** A unit matches a search (docs/product.md section 9) on its number, description, sizes, rent or status. */
 export function unitSearchCondition(pattern: string): SQL | undefined {
   return or(
     ilike(unitsTable.unitNumber, pattern),
@@ -34,42 +43,61 @@ export function unitSearchCondition(pattern: string): SQL | undefined {
   );
 }
 
-export interface UnitListOptions {
+export interface UnitListOptions extends PageRequest {
   /** Which properties' units the caller may list (undefined: all). */
   propertyFilter?: SQL | undefined;
   /** A containsPattern() of the search text. */
   pattern?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
+  /** Exactly this status ('Available' never matches 'Unavailable'). */
+  status?: UnitStatus | undefined;
+  propertyId?: number | undefined;
+  sort?: UnitSortKey | undefined;
+  order: SortOrder;
 }
 
-/** Units ordered by property then unit number: one query, plus one for the total when paging. */
-export async function listUnits(db: Database, options: UnitListOptions): Promise<{ units: Unit[]; total: number }> {
+const unitSortColumns = {
+  unitNumber: textKey(unitsTable.unitNumber),
+  property: textKey(propertiesTable.name),
+  bedrooms: unitsTable.bedrooms,
+  bathrooms: unitsTable.bathrooms,
+  squareFeet: unitsTable.squareFeet,
+  rent: unitsTable.rent,
+  status: unitsTable.status,
+};
+
+/** One page of units with their property's name, ordered by property then unit number by default. */
+export async function listUnits(
+  db: Database,
+  options: UnitListOptions,
+): Promise<{ units: UnitListItem[]; total: number }> {
   const where = and(
     options.propertyFilter,
-    options.pattern ? or(unitSearchCondition(options.pattern), ilike(propertiesTable.name, options.pattern)) : undefined,
+    options.status ? eq(unitsTable.status, options.status) : undefined,
+    options.propertyId ? eq(unitsTable.propertyId, options.propertyId) : undefined,
+    options.pattern
+      ? or(unitSearchCondition(options.pattern), ilike(propertiesTable.name, options.pattern))
+      : undefined,
   );
-  let query = db
-    .select({ unit: unitsTable })
-    .from(unitsTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .where(where)
-    .orderBy(asc(unitsTable.propertyId), asc(unitsTable.unitNumber), asc(unitsTable.id))
-    .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  if (options.offset !== undefined) query = query.offset(options.offset);
-  const rows = await query;
-
-  let total = rows.length;
-  if (options.limit !== undefined || options.offset !== undefined) {
-    const [counted] = await db
-      .select({ total: count() })
+  const query = withPropertyOfUnit(
+    db
+      .select({ unit: unitsTable, propertyName: propertiesTable.name, total: totalColumn() })
       .from(unitsTable)
-      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-      .where(where);
-    total = counted?.total ?? 0;
-  }
-  return { units: rows.map(({ unit }) => toUnit(unit)), total };
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(
+      ...sortOrder(unitSortColumns, options.sort, options.order, [
+        asc(unitsTable.propertyId),
+        asc(unitsTable.unitNumber),
+        asc(unitsTable.id),
+      ]),
+    )
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return {
+    units: rows.map(({ unit, propertyName }) => ({ ...toUnit(unit), propertyName })),
+    total,
+  };
 }
 
 export async function findUnit(db: Database, id: number): Promise<UnitRow | undefined> {
@@ -77,22 +105,40 @@ export async function findUnit(db: Database, id: number): Promise<UnitRow | unde
   return row;
 }
 
+function unitValues(body: CreateUnitBody) {
+  return { ...body, rent: toCents(body.rent) };
+}
+
 export async function insertUnit(db: Database, values: CreateUnitBody): Promise<UnitRow> {
-  const [row] = await db.insert(unitsTable).values(values).returning();
+  const [row] = await db.insert(unitsTable).values(unitValues(values)).returning();
   return row!;
 }
 
-export async function updateUnit(db: Database, id: number, values: CreateUnitBody): Promise<UnitRow | undefined> {
-  const [row] = await db.update(unitsTable).set(values).where(eq(unitsTable.id, id)).returning();
+export async function updateUnit(
+  db: Database,
+  id: number,
+  values: CreateUnitBody,
+): Promise<UnitRow | undefined> {
+  const [row] = await db
+    .update(unitsTable)
+    .set(unitValues(values))
+    .where(eq(unitsTable.id, id))
+    .returning();
   return row;
 }
 
 export async function countTenantsOfUnit(db: Database, unitId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(tenantsTable).where(eq(tenantsTable.unitId, unitId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(tenantsTable)
+    .where(eq(tenantsTable.unitId, unitId));
   return row?.total ?? 0;
 }
 
 export async function deleteUnit(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(unitsTable).where(eq(unitsTable.id, id)).returning({ id: unitsTable.id });
+  const rows = await db
+    .delete(unitsTable)
+    .where(eq(unitsTable.id, id))
+    .returning({ id: unitsTable.id });
   return rows.length > 0;
 }

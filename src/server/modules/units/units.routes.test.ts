@@ -35,10 +35,30 @@ describe('units API', () => {
     admin = await signUpAndLogin(t, 'Admin');
     tenant = await signUpAndLogin(t, 'Tenant');
     maintenance = await signUpAndLogin(t, 'Maintenance');
-    const property = { name: 'Elm Block', address: '1 Elm St', city: 'Salem', state: 'OR', zipCode: '97301' };
-    propertyId = (await landlord.request({ method: 'POST', url: '/api/properties', payload: property })).json().id;
-    secondPropertyId = (await landlord.request({ method: 'POST', url: '/api/properties', payload: { ...property, name: 'Elm Annex' } })).json().id;
-    otherPropertyId = (await other.request({ method: 'POST', url: '/api/properties', payload: { ...property, name: 'Other Elm' } })).json().id;
+    const property = {
+      name: 'Elm Block',
+      address: '1 Elm St',
+      city: 'Salem',
+      state: 'OR',
+      zipCode: '97301',
+    };
+    propertyId = (
+      await landlord.request({ method: 'POST', url: '/api/properties', payload: property })
+    ).json().id;
+    secondPropertyId = (
+      await landlord.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: { ...property, name: 'Elm Annex' },
+      })
+    ).json().id;
+    otherPropertyId = (
+      await other.request({
+        method: 'POST',
+        url: '/api/properties',
+        payload: { ...property, name: 'Other Elm' },
+      })
+    ).json().id;
   });
   afterAll(() => t.close());
 
@@ -85,7 +105,11 @@ describe('units API', () => {
 
     it('defaults the status to Available', async () => {
       const { status: _status, ...withoutStatus } = validUnit;
-      const response = await landlord.request({ method: 'POST', url: '/api/units', payload: { ...withoutStatus, unitNumber: nextNumber(), propertyId } });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/units',
+        payload: { ...withoutStatus, unitNumber: nextNumber(), propertyId },
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().status).toBe('Available');
     });
@@ -93,7 +117,11 @@ describe('units API', () => {
     it('answers 409 for a unit number already used in the same property, and allows it in another', async () => {
       await create(landlord, { unitNumber: 'DUP-1' });
       const before = await countAll();
-      const duplicate = await landlord.request({ method: 'POST', url: '/api/units', payload: { ...validUnit, unitNumber: 'DUP-1', propertyId } });
+      const duplicate = await landlord.request({
+        method: 'POST',
+        url: '/api/units',
+        payload: { ...validUnit, unitNumber: 'DUP-1', propertyId },
+      });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().message).toBe('Unit DUP-1 already exists in this property');
       expect(await countAll()).toBe(before);
@@ -130,7 +158,11 @@ describe('units API', () => {
 
     it("answers 404 for another landlord's property and creates nothing", async () => {
       const before = await countAll();
-      const response = await landlord.request({ method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId: otherPropertyId } });
+      const response = await landlord.request({
+        method: 'POST',
+        url: '/api/units',
+        payload: { ...validUnit, propertyId: otherPropertyId },
+      });
       expect(response.statusCode).toBe(404);
       expect(await countAll()).toBe(before);
     });
@@ -143,9 +175,15 @@ describe('units API', () => {
     it('answers 401 to a visitor and 403 to Tenant and Maintenance, creating nothing', async () => {
       const before = await countAll();
       const payload = { ...validUnit, unitNumber: nextNumber(), propertyId };
-      expect((await t.request({ method: 'POST', url: '/api/units', payload })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'POST', url: '/api/units', payload })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'POST', url: '/api/units', payload })).statusCode).toBe(403);
+      expect((await t.request({ method: 'POST', url: '/api/units', payload })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await tenant.request({ method: 'POST', url: '/api/units', payload })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'POST', url: '/api/units', payload })).statusCode,
+      ).toBe(403);
       expect(await countAll()).toBe(before);
     });
   });
@@ -160,44 +198,79 @@ describe('units API', () => {
       expect((await t.request({ method: 'GET', url: '/api/units/999999' })).statusCode).toBe(404);
     });
 
-    it('with mine=true answers only units of the caller\'s properties, and all to an Admin', async () => {
+    it("with mine=true answers only units of the caller's properties, and all to an Admin", async () => {
       const mine = await create(landlord);
       const theirs = await create(other, { propertyId: otherPropertyId });
-      const own: Unit[] = (await landlord.request({ method: 'GET', url: '/api/units?mine=true' })).json();
-      expect(own.every((u) => u.propertyId === propertyId || u.propertyId === secondPropertyId)).toBe(true);
+      const own: Unit[] = (
+        await landlord.request({ method: 'GET', url: '/api/units?mine=true' })
+      ).json();
+      expect(
+        own.every((u) => u.propertyId === propertyId || u.propertyId === secondPropertyId),
+      ).toBe(true);
       expect(own.map((u) => u.id)).toContain(mine.id);
-      const all: Unit[] = (await admin.request({ method: 'GET', url: '/api/units?mine=true' })).json();
+      const all: Unit[] = (
+        await admin.request({ method: 'GET', url: '/api/units?mine=true' })
+      ).json();
       expect(all.map((u) => u.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     });
 
     it('with mine=true answers 401 to a visitor and 403 to Tenant and Maintenance', async () => {
-      expect((await t.request({ method: 'GET', url: '/api/units?mine=true' })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'GET', url: '/api/units?mine=true' })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'GET', url: '/api/units?mine=true' })).statusCode).toBe(403);
+      expect((await t.request({ method: 'GET', url: '/api/units?mine=true' })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await tenant.request({ method: 'GET', url: '/api/units?mine=true' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'GET', url: '/api/units?mine=true' })).statusCode,
+      ).toBe(403);
     });
 
     it('searches without regard to case and pages with the total in X-Total-Count', async () => {
       await create(landlord, { description: 'Has a GREENHOUSE roof' });
       await create(landlord, { description: 'greenhouse view' });
       await create(landlord, { description: 'Greenhouse next door' });
-      const page = await landlord.request({ method: 'GET', url: '/api/units?mine=true&q=greenHouse&limit=2' });
+      const page = await landlord.request({
+        method: 'GET',
+        url: '/api/units?mine=true&q=greenHouse&limit=2',
+      });
       expect(page.statusCode).toBe(200);
       expect(page.json()).toHaveLength(2);
       expect(page.headers['x-total-count']).toBe('3');
-      const rest = await landlord.request({ method: 'GET', url: '/api/units?mine=true&q=greenHouse&limit=2&offset=2' });
+      const rest = await landlord.request({
+        method: 'GET',
+        url: '/api/units?mine=true&q=greenHouse&limit=2&offset=2',
+      });
       expect(rest.json()).toHaveLength(1);
       const byProperty = await t.request({ method: 'GET', url: '/api/units?q=elm%20annex' });
-      expect((byProperty.json() as Unit[]).every((u) => u.propertyId === secondPropertyId)).toBe(true);
+      expect((byProperty.json() as Unit[]).every((u) => u.propertyId === secondPropertyId)).toBe(
+        true,
+      );
     });
   });
 
   describe('PUT /api/units/{id}', () => {
-    it('updates the landlord\'s own unit, with or without the matching id in the body', async () => {
+    it("updates the landlord's own unit, with or without the matching id in the body", async () => {
       const unit = await create(landlord);
-      const withId = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, id: unit.id, unitNumber: unit.unitNumber, rent: 999.99, status: 'Unavailable', propertyId } });
+      const withId = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: {
+          ...validUnit,
+          id: unit.id,
+          unitNumber: unit.unitNumber,
+          rent: 999.99,
+          status: 'Unavailable',
+          propertyId,
+        },
+      });
       expect(withId.statusCode).toBe(200);
       expect(withId.json()).toMatchObject({ id: unit.id, rent: 999.99, status: 'Unavailable' });
-      const withoutId = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, unitNumber: unit.unitNumber, bathrooms: 3, propertyId } });
+      const withoutId = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...validUnit, unitNumber: unit.unitNumber, bathrooms: 3, propertyId },
+      });
       expect(withoutId.statusCode).toBe(200);
       expect(await read(unit.id)).toMatchObject({ bathrooms: 3, rent: validUnit.rent });
     });
@@ -205,14 +278,22 @@ describe('units API', () => {
     it('keeps the current status when an edit leaves it out', async () => {
       const unit = await create(landlord, { status: 'Maintenance' });
       const { status: _status, ...withoutStatus } = validUnit;
-      const response = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...withoutStatus, unitNumber: unit.unitNumber, rent: 10, propertyId } });
+      const response = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...withoutStatus, unitNumber: unit.unitNumber, rent: 10, propertyId },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'Maintenance', rent: 10 });
     });
 
     it('answers 400 when the id in the body does not match the path, changing nothing', async () => {
       const unit = await create(landlord);
-      const response = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, id: unit.id + 1, rent: 1, propertyId } });
+      const response = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...validUnit, id: unit.id + 1, rent: 1, propertyId },
+      });
       expect(response.statusCode).toBe(400);
       expect((await read(unit.id))?.rent).toBe(validUnit.rent);
     });
@@ -220,26 +301,46 @@ describe('units API', () => {
     it('answers 409 when the new number is taken in the property, changing nothing', async () => {
       const first = await create(landlord);
       const second = await create(landlord);
-      const response = await landlord.request({ method: 'PUT', url: `/api/units/${second.id}`, payload: { ...validUnit, unitNumber: first.unitNumber, propertyId } });
+      const response = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${second.id}`,
+        payload: { ...validUnit, unitNumber: first.unitNumber, propertyId },
+      });
       expect(response.statusCode).toBe(409);
       expect((await read(second.id))?.unitNumber).toBe(second.unitNumber);
     });
 
     it("answers 404 to another landlord and for a move into another landlord's property, changing nothing", async () => {
       const unit = await create(landlord);
-      const foreign = await other.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, unitNumber: 'X', propertyId: otherPropertyId } });
+      const foreign = await other.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...validUnit, unitNumber: 'X', propertyId: otherPropertyId },
+      });
       expect(foreign.statusCode).toBe(404);
-      const move = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, unitNumber: unit.unitNumber, propertyId: otherPropertyId } });
+      const move = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...validUnit, unitNumber: unit.unitNumber, propertyId: otherPropertyId },
+      });
       expect(move.statusCode).toBe(404);
       expect(await read(unit.id)).toEqual(unit);
     });
 
     it('lets a landlord move a unit between their own properties and an Admin edit any unit', async () => {
       const unit = await create(landlord);
-      const move = await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, unitNumber: unit.unitNumber, propertyId: secondPropertyId } });
+      const move = await landlord.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...validUnit, unitNumber: unit.unitNumber, propertyId: secondPropertyId },
+      });
       expect(move.statusCode).toBe(200);
       expect(move.json().propertyId).toBe(secondPropertyId);
-      const byAdmin = await admin.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...validUnit, unitNumber: 'ADM', propertyId: secondPropertyId } });
+      const byAdmin = await admin.request({
+        method: 'PUT',
+        url: `/api/units/${unit.id}`,
+        payload: { ...validUnit, unitNumber: 'ADM', propertyId: secondPropertyId },
+      });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().unitNumber).toBe('ADM');
     });
@@ -247,10 +348,25 @@ describe('units API', () => {
     it('answers 401/403/403 to visitor, Tenant and Maintenance and 400 for bad rules, changing nothing', async () => {
       const unit = await create(landlord);
       const payload = { ...validUnit, unitNumber: 'NEW', propertyId };
-      expect((await t.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload })).statusCode).toBe(403);
-      expect((await landlord.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload: { ...payload, bathrooms: 0.3 } })).statusCode).toBe(400);
+      expect(
+        (await t.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload })).statusCode,
+      ).toBe(401);
+      expect(
+        (await tenant.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'PUT', url: `/api/units/${unit.id}`, payload }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await landlord.request({
+            method: 'PUT',
+            url: `/api/units/${unit.id}`,
+            payload: { ...payload, bathrooms: 0.3 },
+          })
+        ).statusCode,
+      ).toBe(400);
       expect(await read(unit.id)).toEqual(unit);
     });
   });
@@ -264,23 +380,43 @@ describe('units API', () => {
         { method: 'DELETE', url: '/api/units/99999999999' },
         { method: 'GET', url: '/api/units?q=%00' },
         { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId: 99999999999 } },
-        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId, unitNumber: 'A\u0000' } },
-        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId, bathrooms: 1e300 } },
-        { method: 'POST', url: '/api/units', payload: { ...validUnit, propertyId, squareFeet: 1e12 } },
+        {
+          method: 'POST',
+          url: '/api/units',
+          payload: { ...validUnit, propertyId, unitNumber: 'A\u0000' },
+        },
+        {
+          method: 'POST',
+          url: '/api/units',
+          payload: { ...validUnit, propertyId, bathrooms: 1e300 },
+        },
+        {
+          method: 'POST',
+          url: '/api/units',
+          payload: { ...validUnit, propertyId, squareFeet: 1e12 },
+        },
       ] as const;
       for (const options of cases) {
         const response = await admin.request(options as never);
-        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode, `${options.method} ${options.url} ${response.body}`).toBeLessThan(500);
+        expect(
+          response.statusCode,
+          `${options.method} ${options.url} ${response.body}`,
+        ).toBeGreaterThanOrEqual(400);
+        expect(
+          response.statusCode,
+          `${options.method} ${options.url} ${response.body}`,
+        ).toBeLessThan(500);
       }
       expect(await countAll()).toBe(before);
     });
   });
 
   describe('DELETE /api/units/{id}', () => {
-    it('deletes the landlord\'s own unit', async () => {
+    it("deletes the landlord's own unit", async () => {
       const unit = await create(landlord);
-      expect((await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(204);
+      expect(
+        (await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
+      ).toBe(204);
       expect(await read(unit.id)).toBeNull();
     });
 
@@ -296,19 +432,31 @@ describe('units API', () => {
       });
       const response = await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('This unit still has 1 tenant. Remove its tenants first, then delete the unit.');
+      expect(response.json().message).toBe(
+        'This unit still has 1 tenant. Remove its tenants first, then delete the unit.',
+      );
       const rows = await t.database.db.select().from(unitsTable).where(eq(unitsTable.id, unit.id));
       expect(rows).toHaveLength(1);
     });
 
     it('answers 404 to another landlord, 401/403 to others, and deletes nothing; an Admin may delete', async () => {
       const unit = await create(landlord);
-      expect((await other.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(404);
-      expect((await t.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(401);
-      expect((await tenant.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(403);
-      expect((await maintenance.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(403);
+      expect(
+        (await other.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
+      ).toBe(404);
+      expect((await t.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await tenant.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
+      ).toBe(403);
+      expect(
+        (await maintenance.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
+      ).toBe(403);
       expect(await read(unit.id)).toEqual(unit);
-      expect((await admin.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode).toBe(204);
+      expect(
+        (await admin.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
+      ).toBe(204);
       expect(await read(unit.id)).toBeNull();
     });
   });

@@ -26,7 +26,10 @@ export const unitsTable = pgTable(
     index('units_property_id_idx').on(table.propertyId),
     uniqueIndex('units_property_unit_number_key').on(table.propertyId, table.unitNumber),
     check('units_bedrooms_non_negative', sql`${table.bedrooms} >= 0`),
-    check('units_bathrooms_half_steps', sql`${table.bathrooms} >= 0 AND mod(${table.bathrooms} * 2, 1) = 0`),
+    check(
+      'units_bathrooms_half_steps',
+      sql`${table.bathrooms} >= 0 AND mod(${table.bathrooms} * 2, 1) = 0`,
+    ),
     check('units_square_feet_non_negative', sql`${table.squareFeet} >= 0`),
     check('units_rent_non_negative', sql`${table.rent} >= 0`),
     check(

@@ -1,43 +1,43 @@
 import { passwordSchema, userNameSchema } from '../../../shared/schemas/users';
-import type { Database } from '../../db/client';
-import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http/errors';
-import { passwordWeakness } from './password-strength';
-import { hashPassword } from './passwords';
-import { findUserByName, hasAdmin, insertUser, toUser } from './users.repository';
 import type { User } from '../../../shared/schemas/users';
+import { runAsSystem } from '../../context';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { hasAdmin } from './users.repository';
+import { createAccount } from './users.service';
 
 /**
  * The first Admin. Admin can never be chosen at sign-up, so it comes from the command line
  * (`npm run admin -- create <username>`) or from ADMIN_USERNAME + ADMIN_PASSWORD at start.
- * There is no default account: the password is always supplied by the operator.
+ * There is no default account: the password is always supplied by the operator. The
+ * account rules are sign-up's (createAccount).
  */
 export class AdminAccountError extends Error {}
 
-export async function createAdmin(db: Database, userName: string, password: string): Promise<User> {
+export async function createAdmin(
+  db: Database,
+  userName: string,
+  password: string,
+  actorName = 'command line',
+): Promise<User> {
   const name = userNameSchema.safeParse(userName);
   if (!name.success) throw new AdminAccountError(name.error.issues[0]!.message);
   const pass = passwordSchema.safeParse(password);
   if (!pass.success) throw new AdminAccountError(pass.error.issues[0]!.message);
-  const weakness = passwordWeakness(password, name.data);
-  if (weakness) throw new AdminAccountError(weakness);
-  // Never promote an existing account: someone may have signed up under the intended name.
-  if (await findUserByName(db, name.data)) {
-    throw new AdminAccountError(`A user named '${name.data}' already exists`);
-  }
   try {
-    const row = await insertUser(db, {
-      userName: name.data,
-      passwordHash: await hashPassword(password),
-      roles: ['Admin'],
-      email: null,
-      phone: null,
-    });
-    return toUser(row);
+    return await runAsSystem(
+      db,
+      { name: actorName, now: new Date(), timeZone: 'UTC' },
+      createAccount,
+      { userName: name.data, password, roles: ['Admin'], email: null, phone: null },
+    );
   } catch (error) {
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+    if (!(error instanceof AppError)) throw error;
+    // Never promote an existing account: someone may have signed up under the intended name.
+    if (error.code === 'users.taken') {
       throw new AdminAccountError(`A user named '${name.data}' already exists`);
     }
-    throw error;
+    throw new AdminAccountError(error.message);
   }
 }
 
@@ -53,7 +53,10 @@ export async function ensureAdmin(
 ): Promise<EnsureAdminResult> {
   if (await hasAdmin(db)) return { outcome: 'exists' };
   try {
-    return { outcome: 'created', user: await createAdmin(db, admin.username, admin.password) };
+    return {
+      outcome: 'created',
+      user: await createAdmin(db, admin.username, admin.password, 'start-up'),
+    };
   } catch (error) {
     if (error instanceof AdminAccountError) return { outcome: 'failed', reason: error.message };
     throw error;

@@ -1,7 +1,10 @@
-import { asc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
-import type { PublicUser, User } from '../../../shared/schemas/users';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import type { PublicUser, USER_SORT_KEYS, User } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
+import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { usersTable, type UserRow } from './users.table';
 
@@ -21,11 +24,6 @@ export async function findUserByName(db: Database, userName: string): Promise<Us
     .from(usersTable)
     .where(eq(sql`lower(${usersTable.userName})`, userName.toLowerCase()))
     .limit(1);
-  return row;
-}
-
-export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(usersTable).where(eq(usersTable.id, id)).limit(1);
   return row;
 }
 
@@ -52,30 +50,67 @@ export async function updateContact(
 }
 
 /** Every user, for an Admin. */
-export async function listUsers(db: Database): Promise<User[]> {
-  const rows = await db.select().from(usersTable).orderBy(asc(usersTable.id));
-  return rows.map(toUser);
+export interface UserListOptions extends PageRequest {
+  q?: string | undefined;
+  sort?: (typeof USER_SORT_KEYS)[number] | undefined;
+  order: SortOrder;
+}
+
+const userSortColumns = {
+  userName: textKey(usersTable.userName),
+  email: textKey(usersTable.email),
+};
+
+function userSearch(options: UserListOptions): SQL | undefined {
+  if (!options.q) return undefined;
+  const pattern = containsPattern(options.q);
+  return or(ilike(usersTable.userName, pattern), ilike(usersTable.email, pattern));
+}
+
+/** Admins' view: one page of every user. */
+export async function listUsers(
+  db: Database,
+  options: UserListOptions,
+): Promise<{ users: User[]; total: number }> {
+  const query = db
+    .select({ user: usersTable, total: totalColumn() })
+    .from(usersTable)
+    .where(userSearch(options))
+    .orderBy(...sortOrder(userSortColumns, options.sort, options.order, [asc(usersTable.id)]))
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return { users: rows.map(({ user }) => toUser(user)), total };
 }
 
 /** The public contact of users who own at least one property: what visitors may see. */
-export async function listPropertyOwners(db: Database): Promise<PublicUser[]> {
-  return db
+export async function listPropertyOwners(
+  db: Database,
+  options: UserListOptions,
+): Promise<{ users: PublicUser[]; total: number }> {
+  const query = db
     .select({
       id: usersTable.id,
       userName: usersTable.userName,
       email: usersTable.email,
       phone: usersTable.phone,
+      total: totalColumn(),
     })
     .from(usersTable)
     .where(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(propertiesTable)
-          .where(eq(propertiesTable.userId, usersTable.id)),
+      and(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(propertiesTable)
+            .where(eq(propertiesTable.userId, usersTable.id)),
+        ),
+        userSearch(options),
       ),
     )
-    .orderBy(asc(usersTable.id));
+    .orderBy(...sortOrder(userSortColumns, options.sort, options.order, [asc(usersTable.id)]))
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return { users: rows.map(({ total: _total, ...user }) => user), total };
 }
 
 export async function hasAdmin(db: Database): Promise<boolean> {

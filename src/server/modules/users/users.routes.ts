@@ -3,41 +3,32 @@ import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common'
 import {
   contactBodySchema,
   publicUserSchema,
+  userListQuerySchema,
   signupBodySchema,
   userSchema,
 } from '../../../shared/schemas/users';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  pgErrorCode,
-  PG_UNIQUE_VIOLATION,
-} from '../../http/errors';
+import { actorOf, runService } from '../../context';
+import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { isAdmin, requireUser } from '../auth/auth.plugin';
-import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
-import { passwordWeakness } from './password-strength';
-import { hashPassword } from './passwords';
-import {
-  findUserByName,
-  insertUser,
-  listPropertyOwners,
-  listUsers,
-  toUser,
-  updateContact,
-} from './users.repository';
-
-const USERNAME_TAKEN = 'That username is taken. Please choose another.';
+import { actsOnEveryRecord } from '../authz/authz';
+import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
+import { listPropertyOwners, listUsers } from './users.repository';
+import { createAccount, updateContact } from './users.service';
 
 /** Sign-ups per address: loose, so an office behind one address is not blocked. */
 export const SIGNUPS_PER_IP_PER_HOUR = 100;
-const HOUR = 3_600_000;
+const SIGNUP_LIMIT: AddressLimit = {
+  name: 'signup',
+  limit: SIGNUPS_PER_IP_PER_HOUR,
+  windowMs: 3_600_000,
+  message: 'Too many sign-ups from this address. Please try again later.',
+};
 
 export async function usersRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/users',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
         summary: 'Sign up (Landlord, Tenant or Maintenance)',
@@ -53,50 +44,20 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const limit = await consumeRateLimit(app.db, {
-        key: `signup:ip:${request.ip}`,
-        limit: SIGNUPS_PER_IP_PER_HOUR,
-        windowMs: HOUR,
-        now: app.config.now(),
-      });
-      if (!limit.allowed) {
-        request.log.warn({ event: 'signup.throttled', ip: request.ip }, 'sign-up throttled');
-        return reply.status(429).header('Retry-After', String(limit.retryAfterSeconds)).send({
-          message: 'Too many sign-ups from this address. Please try again later.',
-          code: 'rate_limited',
-        });
-      }
-
-      const weakness = passwordWeakness(body.password, body.userName);
-      if (weakness) throw badRequest('users.weak_password', weakness, 'password');
-      if (await findUserByName(app.db, body.userName))
-        throw conflict('users.taken', USERNAME_TAKEN);
-      try {
-        const row = await insertUser(app.db, {
-          userName: body.userName,
-          passwordHash: await hashPassword(body.password),
-          roles: body.roles,
-          email: body.email,
-          phone: body.phone,
-        });
-        request.log.info(
-          { event: 'signup.succeeded', userId: row.id, roles: row.roles },
-          'signed up',
-        );
-        return reply.status(201).send(toUser(row));
-      } catch (error) {
-        // Two sign-ups racing for one name: the unique index decides.
-        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION)
-          throw conflict('users.taken', USERNAME_TAKEN);
-        throw error;
-      }
+      await limitPerAddress(request, SIGNUP_LIMIT);
+      const user = await runService(request, createAccount, request.body);
+      request.log.info(
+        { event: 'signup.succeeded', userId: user.id, roles: user.roles },
+        'signed up',
+      );
+      return reply.status(201).send(user);
     },
   );
 
   app.put(
     '/users/:id/contact',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['users'],
         summary: "Change a user's email and phone (the user themself or an Admin)",
@@ -111,31 +72,29 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      if (user.id !== request.params.id && !isAdmin(user)) {
-        throw forbidden('You can only change your own contact information');
-      }
-      const row = await updateContact(app.db, request.params.id, request.body);
-      if (!row) throw notFound('users.not_found', 'User not found');
-      return toUser(row);
-    },
+    async (request) =>
+      runService(request, updateContact, { userId: request.params.id, contact: request.body }),
   );
 
   app.get(
     '/users',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
         summary: 'Admins: every user. Others: the public contact of property owners',
         description:
-          'An Admin gets id, userName, email, phone and roles of every user. Anyone else, logged in or not, gets id, userName, email and phone of users who own at least one property.',
-        response: { 200: z.array(publicUserSchema) },
+          'An Admin gets id, userName, email, phone and roles of every user. Anyone else, logged in or not, gets id, userName, email and phone of users who own at least one property. ' +
+          'q searches user name and email. The answer is one page (limit, default and at most 100; offset); the exact total is in X-Total-Count.',
+        querystring: userListQuerySchema,
+        response: { 200: z.array(publicUserSchema), 400: errorBodySchema },
       },
     },
-    async (request) => {
-      if (request.user && isAdmin(request.user)) return listUsers(app.db);
-      return listPropertyOwners(app.db);
+    async (request, reply) => {
+      const page = actsOnEveryRecord(actorOf(request))
+        ? await listUsers(app.db, request.query)
+        : await listPropertyOwners(app.db, request.query);
+      return withTotal(reply, { rows: page.users, total: page.total });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 
 export const usersTable = pgTable(
@@ -14,6 +14,8 @@ export const usersTable = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Set by an Admin: the account cannot log in and has no sessions. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, gt } from 'drizzle-orm';
+import { auditEventsTable } from '../../modules/audit/audit.table';
 import { createTestApp, type TestApp } from '../test-app';
 import {
+  ADMIN_OPERATIONS,
   ANY_USER_OPERATIONS,
   buildWorld,
   fillPath,
@@ -113,6 +116,12 @@ describe('the access matrix', () => {
       (await world.a.request({ method: 'GET', url: '/api/properties?mine=true' })).body;
     const propertiesBefore = await propertiesOfA();
     const before = await fingerprint(t);
+    const [last] = await t.database.db
+      .select({ id: auditEventsTable.id })
+      .from(auditEventsTable)
+      .orderBy(desc(auditEventsTable.id))
+      .limit(1);
+    const lastEventBefore = last?.id ?? 0;
     const failures: string[] = [];
     for (const { op, query, label } of managerOnly()) {
       const options = requestFor(op, query);
@@ -136,10 +145,55 @@ describe('the access matrix', () => {
     }
     expect(failures).toEqual([]);
     const after = await fingerprint(t);
-    // Only landlord B's own new property (POST /api/properties names no record of A's) may appear;
-    // landlord A's properties are exactly as they were.
-    expect({ ...after, properties: undefined }).toEqual({ ...before, properties: undefined });
+    // Only landlord B's own new property (POST /api/properties names no record of A's), its
+    // search text, B's portfolio revision and the audit event of its creation may appear; A's
+    // properties are as they were.
+    const mayChange = {
+      properties: undefined,
+      property_search: undefined,
+      portfolio_revisions: undefined,
+      audit_events: undefined,
+    };
+    expect({ ...after, ...mayChange }).toEqual({ ...before, ...mayChange });
+    const newEvents = await t.database.db
+      .select()
+      .from(auditEventsTable)
+      .where(gt(auditEventsTable.id, lastEventBefore));
+    expect(newEvents.map((e) => [e.actorUserId, e.entityType, e.action])).toEqual([
+      [world.b.user.id, 'properties', 'create'],
+    ]);
     expect(await propertiesOfA()).toEqual(propertiesBefore);
+  });
+
+  it("lets nobody read or mark another user's notifications", async () => {
+    const before = await fingerprint(t);
+    for (const caller of ['no session', 'Tenant', 'Maintenance', 'another landlord'] as const) {
+      const read = await send(caller, {
+        method: 'POST',
+        url: `/api/notifications/${world.ids.notifications}/read`,
+      });
+      expect([401, 404]).toContain(read.statusCode);
+      const list = await send(caller, { method: 'GET', url: '/api/notifications' });
+      expect(list.body).not.toContain(MARKER);
+      await send(caller, { method: 'POST', url: '/api/notifications/read-all' });
+    }
+    expect(await fingerprint(t)).toEqual(before);
+  });
+
+  it('refuses every Admin-only call to a landlord, and writes nothing', async () => {
+    const adminOnly = operations.filter((op) => ADMIN_OPERATIONS.has(op.key));
+    expect(adminOnly.map((op) => op.key).sort()).toEqual([...ADMIN_OPERATIONS].sort());
+    const before = await fingerprint(t);
+    const failures: string[] = [];
+    for (const op of adminOnly) {
+      for (const landlord of [world.a, world.b]) {
+        const response = await landlord.request(requestFor(op));
+        if (response.statusCode !== 403) failures.push(`${op.key} -> ${response.statusCode}`);
+        if (LEAK_PATTERN.test(response.body)) failures.push(`${op.key} leaked internals`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await fingerprint(t)).toEqual(before);
   });
 
   it("lets nobody change another user's contact information", async () => {
@@ -153,6 +207,24 @@ describe('the access matrix', () => {
       expect([401, 403, 404]).toContain(response.statusCode);
     }
     expect(await fingerprint(t)).toEqual(before);
+  });
+
+  it("shows landlord A's photo to nobody else: 401 without a session, 404 to every other user", async () => {
+    const before = await fingerprint(t);
+    const url = `/api/uploads/${world.ids.uploads}`;
+    for (const caller of ['no session', 'Tenant', 'Maintenance', 'another landlord'] as const) {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const response = await send(caller, { method, url });
+        expect(response.statusCode, `${caller} ${method}`).toBe(
+          caller === 'no session' ? 401 : 404,
+        );
+        expect(response.headers['content-type'], `${caller} ${method}`).toContain(
+          'application/json',
+        );
+      }
+    }
+    expect(await fingerprint(t)).toEqual(before);
+    expect((await world.a.request({ method: 'GET', url })).statusCode).toBe(200);
   });
 
   it("never turns a non-owner's POST /api/tenants into a tenant on landlord A's unit", async () => {

@@ -3,6 +3,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import * as schema from '../../db/schema';
+import { notificationsTable } from '../../modules/notifications/notifications.table';
+import { makePhoto, postPhoto } from '../../modules/uploads/uploads.test-helpers';
 import { signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -83,11 +85,31 @@ export const PUBLIC_OPERATIONS = new Set([
   // From a caller who does not own the unit, the spec's POST /api/tenants is an application.
   'POST /api/tenants',
   'POST /api/applications',
+  // A one-time password-reset link works without a session: the code is the credential.
+  'GET /api/password-resets/{code}',
+  'POST /api/password-resets/{code}',
+]);
+/** Calls only an Admin may make: a Landlord is refused them too. */
+export const ADMIN_OPERATIONS = new Set([
+  'GET /api/accounts',
+  'PUT /api/accounts/{id}/roles',
+  'POST /api/accounts/{id}/disable',
+  'POST /api/accounts/{id}/enable',
+  'POST /api/accounts/{id}/password-reset',
 ]);
 /** Calls for any logged-in user (on their own account). */
 export const ANY_USER_OPERATIONS = new Set([
   'GET /api/authentication/me',
+  // Each user's own notifications; another's answers 404.
+  'GET /api/notifications',
+  'GET /api/notifications/unread-count',
+  'POST /api/notifications/{id}/read',
+  'POST /api/notifications/read-all',
   'PUT /api/users/{id}/contact',
+  // Anyone logged in may send a photo; only its sender may read or withdraw it.
+  'POST /api/uploads',
+  'GET /api/uploads/{id}',
+  'DELETE /api/uploads/{id}',
 ]);
 
 /** A unique word in every record landlord A owns: it must never reach another landlord. */
@@ -98,6 +120,7 @@ export interface World {
   b: TestUser;
   tenant: TestUser;
   maintenance: TestUser;
+  admin: TestUser;
   /** Ids of landlord A's records, by resource (the path segment after /api). */
   ids: Record<string, number>;
 }
@@ -114,7 +137,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const b = await signUpAndLogin(t, 'Landlord');
   const tenant = await signUpAndLogin(t, 'Tenant');
   const maintenance = await signUpAndLogin(t, 'Maintenance');
-  const ids: Record<string, number> = { users: a.user.id };
+  const admin = await signUpAndLogin(t, 'Admin');
+  // Admin calls aim at an account of its own, so they never lock the others out.
+  const target = await signUpAndLogin(t, 'Tenant');
+  const ids: Record<string, number> = { users: a.user.id, accounts: target.user.id };
   const post = (url: string, payload: object) => a.request({ method: 'POST', url, payload });
 
   ids.properties = expectCreated(
@@ -141,14 +167,55 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await post('/api/staff', sampleBody(t, 'POST /api/staff', ids)),
     'a staff member',
   );
+  // A payment on the lease: the ledger's entry routes name it as {entryId}.
+  const payment = await post(
+    `/api/leases/${ids.leases}/ledger/payments`,
+    sampleBody(t, 'POST /api/leases/{id}/ledger/payments', ids),
+  );
+  if (payment.statusCode !== 201)
+    throw new Error(`could not record a payment: ${payment.statusCode} ${payment.body}`);
+  ids.entrys = (payment.json() as { entries: { id: number }[] }).entries.at(-1)!.id;
   const application = await t.request({
     method: 'POST',
     url: '/api/applications',
     payload: sampleBody(t, 'POST /api/applications', { ...ids, units: freeUnit }),
   });
   ids.applications = expectCreated(application, 'an application');
-  return { a, b, tenant, maintenance, ids };
+  const requestPhoto = expectCreated(
+    await postPhoto(a, '/api/uploads', {
+      bytes: await makePhoto('jpeg', { width: 32, height: 32 }),
+    }),
+    'a photo for a work order',
+  );
+  const workOrder = await post('/api/work-orders', {
+    ...sampleBody(t, 'POST /api/work-orders', ids),
+    photoIds: [requestPhoto],
+  });
+  ids['work-orders'] = expectCreated(workOrder, 'a work order');
+  ids.photos = (workOrder.json() as { photos: { id: number }[] }).photos[0]!.id;
+  ids.uploads = expectCreated(
+    await postPhoto(a, '/api/uploads', {
+      bytes: await makePhoto('png', { width: 32, height: 32 }),
+    }),
+    'a photo',
+  );
+  ids.notifications = (
+    await t.database.db
+      .insert(notificationsTable)
+      .values({
+        userId: a.user.id,
+        key: `world:${MARKER}`,
+        kind: 'test',
+        title: `${MARKER} title`,
+        body: `${MARKER} body`,
+      })
+      .returning()
+  )[0]!.id;
+  return { a, b, tenant, maintenance, admin, ids };
 }
+
+/** Path parameters that are not ids: well-formed values that name nothing. */
+const PATH_TEXT: Record<string, string> = { code: 'N0t-a-real-code'.padEnd(43, 'x') };
 
 /** The id a path parameter names: landlord A's record of that resource. */
 export function resourceOf(path: string): string {
@@ -157,6 +224,7 @@ export function resourceOf(path: string): string {
 
 export function fillPath(op: Operation, ids: Record<string, number>): string {
   return op.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    if (PATH_TEXT[name]) return PATH_TEXT[name];
     const resource = resourceOf(op.path);
     const id = name === 'id' ? ids[resource] : ids[referencedResource(name) ?? ''];
     if (id === undefined) {
@@ -183,6 +251,8 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
   const byName: Record<string, unknown> = {
     name: `${MARKER} Court`,
     description: `${MARKER} description`,
+    title: `${MARKER} title`,
+    body: `${MARKER} note`,
     message: `${MARKER} message`,
     address: '12 Elm Street',
     city: 'Springfield',
@@ -204,9 +274,17 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     startDate: '2026-01-01',
     endDate: '2026-12-31',
     moveInDate: '2026-12-15',
+    moveOutDate: '2026-01-15',
+    scheduledFor: '2026-12-20',
     userName: `user_${randomBytes(4).toString('hex')}`,
     password: 'tidy-lantern-orchard-42',
     roles: ['Tenant'],
+    amount: 25,
+    entryDate: '2026-01-15',
+    idempotencyKey: `key-${randomBytes(6).toString('hex')}`,
+    reference: `${MARKER} ref`,
+    note: `${MARKER} note`,
+    reason: `${MARKER} reason`,
   };
   if (name in byName) return byName[name];
   const variants = s.anyOf ?? s.oneOf;

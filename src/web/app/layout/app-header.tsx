@@ -1,6 +1,7 @@
 import { Anchor, Burger, Button, Group, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/session';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav(): void }) {
   const { user, logout } = useSession();
@@ -29,9 +30,16 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
       {user ? (
         // On a phone the name shrinks (and truncates) so that Logout always fits.
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flexShrink: 1 }} justify="flex-end">
-          <Text size="sm" truncate="end" maw={{ base: 150, sm: 360 }} style={{ minWidth: 0 }} data-testid="header-user">
+          <Text
+            size="sm"
+            truncate="end"
+            maw={{ base: 150, sm: 360 }}
+            style={{ minWidth: 0 }}
+            data-testid="header-user"
+          >
             {user.userName} ({user.roles.length ? user.roles.join(', ') : 'No roles'})
           </Text>
+          <NotificationBell />
           <Button variant="default" size="xs" onClick={handleLogout} style={{ flexShrink: 0 }}>
             Logout
           </Button>

@@ -16,7 +16,11 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
+      navbar={{
+        width: 240,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpen, desktop: !desktopOpen },
+      }}
       padding="md"
     >
       <AppShell.Header>

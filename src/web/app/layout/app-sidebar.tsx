@@ -1,95 +1,78 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import {
-  IconAddressBook,
-  IconBuildingCommunity,
-  IconFileDescription,
-  IconHome,
-  IconInbox,
-  IconKey,
-  IconSearch,
-  IconSettings,
-  IconUsers,
-  IconUsersGroup,
-  IconDoor,
-} from '@tabler/icons-react';
+import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/session';
+import { canSee, ROUTES, type NavEntry } from '../route-table';
 
-const MANAGE_LINKS = [
-  { label: 'Properties', to: '/property/create', icon: IconBuildingCommunity, section: ['/property'] },
-  { label: 'Units', to: '/unit/create', icon: IconDoor, section: ['/unit'] },
-  { label: 'Staff', to: '/staff/create', icon: IconUsersGroup, section: ['/staff'] },
-  { label: 'Tenants', to: '/tenant/create', icon: IconUsers, section: ['/tenant'] },
-  { label: 'Leases', to: '/lease/create', icon: IconFileDescription, section: ['/lease'] },
-  { label: 'Applications', to: '/applications', icon: IconInbox, section: ['/applications'] },
-];
+function EntryLink({
+  entry,
+  pathname,
+  onNavigate,
+  small,
+}: {
+  entry: NavEntry;
+  pathname: string;
+  onNavigate(): void;
+  small?: boolean;
+}) {
+  const Icon = entry.icon;
+  return (
+    <NavLink
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      leftSection={<Icon size={small ? 16 : 18} aria-hidden />}
+      active={entry.section(pathname)}
+      onClick={onNavigate}
+    />
+  );
+}
 
+/** The sidebar, built from the route table: what a user may open is what they see. */
 export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
-  const { user, isManager } = useSession();
+  const { user, isManager, isAdmin } = useSession();
   const { pathname } = useLocation();
-  const inManage = MANAGE_LINKS.some((link) => link.section.some((s) => pathname.startsWith(s)));
-  const [manageOpen, setManageOpen] = useState(inManage);
+  const visible = ROUTES.filter((route) =>
+    canSee(route, { loggedIn: !!user, isManager, isAdmin }),
+  ).flatMap((route) => (route.nav ? [route.nav] : []));
+  const manage = visible.filter((entry) => entry.group === 'manage');
+  const [manageOpen, setManageOpen] = useState(() =>
+    manage.some((entry) => entry.section(pathname)),
+  );
+  const main = visible.filter((entry) => entry.group === 'main');
+  // The Manage group sits after Home, as the spec orders the sidebar.
+  const [home, ...rest] = main;
 
   return (
     <ScrollArea component="nav" aria-label="Main" p="xs">
-      <NavLink
-        component={Link}
-        to="/"
-        label="Home"
-        leftSection={<IconHome size={18} aria-hidden />}
-        active={pathname === '/' || pathname === '/landlord-dashboard'}
-        onClick={onNavigate}
-      />
-      {isManager ? (
+      {home ? <EntryLink entry={home} pathname={pathname} onNavigate={onNavigate} /> : null}
+      {manage.length > 0 ? (
+        // A button, not a link without a target: Tab reaches it and Enter or Space opens it.
         <NavLink
+          component="button"
+          type="button"
           label="Manage"
           leftSection={<IconSettings size={18} aria-hidden />}
           opened={manageOpen}
           onChange={setManageOpen}
+          aria-expanded={manageOpen}
           childrenOffset={28}
         >
-          {MANAGE_LINKS.map(({ label, to, icon: Icon, section }) => (
-            <NavLink
-              key={to}
-              component={Link}
-              to={to}
-              label={label}
-              leftSection={<Icon size={16} aria-hidden />}
-              active={section.some((s) => pathname.startsWith(s))}
-              onClick={onNavigate}
+          {manage.map((entry) => (
+            <EntryLink
+              key={entry.to}
+              entry={entry}
+              pathname={pathname}
+              onNavigate={onNavigate}
+              small
             />
           ))}
         </NavLink>
       ) : null}
-      <NavLink
-        component={Link}
-        to="/properties"
-        label="View Properties"
-        leftSection={<IconSearch size={18} aria-hidden />}
-        active={pathname === '/properties'}
-        onClick={onNavigate}
-      />
-      {user ? (
-        <NavLink
-          component={Link}
-          to="/editcontact"
-          label="Contact Info"
-          leftSection={<IconAddressBook size={18} aria-hidden />}
-          active={pathname === '/editcontact'}
-          onClick={onNavigate}
-        />
-      ) : null}
-      {!user ? (
-        <NavLink
-          component={Link}
-          to="/login"
-          label="Login"
-          leftSection={<IconKey size={18} aria-hidden />}
-          active={pathname === '/login'}
-          onClick={onNavigate}
-        />
-      ) : null}
+      {rest.map((entry) => (
+        <EntryLink key={entry.to} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+      ))}
     </ScrollArea>
   );
 }

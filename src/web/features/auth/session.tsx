@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -10,7 +11,7 @@ import {
 } from 'react';
 import { MANAGER_ROLES, ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, errorMessage } from '../../lib/api-client';
 import { meQueryOptions } from './api/get-me';
 
 const STORAGE_KEY = 'porchlight.user';
@@ -21,6 +22,7 @@ interface Session {
   setUser(user: User | null): void;
   logout(): Promise<void>;
   isManager: boolean;
+  isAdmin: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -82,9 +84,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     else if (me.error instanceof ApiError && me.error.status === 401) setUser(null);
   }, [me.data, me.error, setUser]);
 
+  // Never rejects: this device forgets the user whatever the server answered, so the caller
+  // always goes on (to '/'); a server that could not be told is said, not thrown.
   const logout = useCallback(async () => {
     try {
       await api.post('/api/authentication/logout');
+    } catch (error) {
+      notifications.show({
+        color: 'yellow',
+        title: 'Logged out on this device',
+        message: errorMessage(error, 'The server could not be reached to end the session.'),
+      });
     } finally {
       setUser(null);
     }
@@ -96,6 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser,
       logout,
       isManager: user !== null && user.roles.some((role) => MANAGER_ROLES.includes(role)),
+      isAdmin: user?.roles.includes('Admin') ?? false,
     }),
     [user, setUser, logout],
   );

@@ -1,2 +1,2 @@
 /** What other features may use from tenants. */
-export { tenantsQueryOptions, useTenants } from './api/get-tenants';
+export { TenantPicker, useHasTenants, useTenantListItem } from './components/tenant-picker';

@@ -1,11 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Application } from '../../../../shared/schemas/applications';
-import { api } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const applicationsQueryOptions = () =>
+type ListQuery = Record<string, string | number | undefined>;
+
+export const applicationsQueryOptions = (query: ListQuery) =>
   queryOptions({
-    queryKey: ['applications', 'list'],
-    queryFn: ({ signal }) => api.get<Application[]>('/api/applications', signal),
+    queryKey: queryKeys.applications.list(query),
+    queryFn: ({ signal }) => getPage<Application>('/api/applications', query, signal),
+    placeholderData: keepPreviousData,
   });
 
-export const useApplications = () => useQuery(applicationsQueryOptions());
+export const useApplicationsPage = (query: ListQuery) => useQuery(applicationsQueryOptions(query));

@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationBodyInput, ApplicationReceipt } from '../../../../shared/schemas/applications';
+import type {
+  ApplicationBodyInput,
+  ApplicationReceipt,
+} from '../../../../shared/schemas/applications';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const submitApplication = (body: ApplicationBodyInput) =>
   api.post<ApplicationReceipt>('/api/applications', body);
@@ -12,8 +16,8 @@ export function useSubmitApplication() {
     // The dashboard shows staff as owner contacts and counts pending applications.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['applications'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
   });
 }

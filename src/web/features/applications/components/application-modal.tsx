@@ -2,7 +2,10 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } fr
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { APPLICATION_AUTO_CLOSE_MS, LIMITS } from '../../../../shared/constants';
-import { applicationBodySchema, type ApplicationBodyInput } from '../../../../shared/schemas/applications';
+import {
+  applicationBodySchema,
+  type ApplicationBodyInput,
+} from '../../../../shared/schemas/applications';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
@@ -34,7 +37,7 @@ const emptyValues = (unitId: number): ApplicationBodyInput => ({
 });
 
 /**
- * The 'Rent This Unit' application form (SPEC sections 2 and 4): closed, open, submitting,
+ * The 'Rent This Unit' application form (docs/product.md sections 2 and 4): closed, open, submitting,
  * then a success message and closing itself after APPLICATION_AUTO_CLOSE_MS.
  */
 export function ApplicationModal({ unit, propertyName, opened, onClose }: ApplicationModalProps) {
@@ -84,14 +87,24 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
       closeTimer.current = setTimeout(close, APPLICATION_AUTO_CLOSE_MS);
     } catch (error) {
       if (error instanceof ApiError && isFieldErrors(error.body)) {
-        form.setErrors(Object.fromEntries(Object.entries(error.body.errors).map(([field, messages]) => [field, messages[0]])));
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(error.body.errors).map(([field, messages]) => [field, messages[0]]),
+          ),
+        );
       }
       showError(errorMessage(error, FAILURE));
     }
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Rent This Unit" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Rent This Unit"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={handleSubmit} noValidate aria-label="Rental application">
         <Stack gap="sm">
           {unit ? (
@@ -102,9 +115,25 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
           ) : null}
           <StatusBanner banner={banner} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
-            <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+            <TextInput
+              label="First name"
+              required
+              autoComplete="given-name"
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="family-name"
+              {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
             <TextInput
               label="Phone"
               type="tel"
@@ -114,7 +143,13 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
               {...form.getInputProps('phoneNumber')}
             />
           </SimpleGrid>
-          <TextInput label="Desired move-in date" type="date" required min={localToday()} {...form.getInputProps('moveInDate')} />
+          <TextInput
+            label="Desired move-in date"
+            type="date"
+            required
+            min={localToday()}
+            {...form.getInputProps('moveInDate')}
+          />
           <Textarea
             label="Message"
             description="Optional"
@@ -139,5 +174,10 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
 }
 
 function isFieldErrors(body: unknown): body is { errors: Record<string, string[]> } {
-  return !!body && typeof body === 'object' && typeof (body as { errors?: unknown }).errors === 'object' && (body as { errors?: unknown }).errors !== null;
+  return (
+    !!body &&
+    typeof body === 'object' &&
+    typeof (body as { errors?: unknown }).errors === 'object' &&
+    (body as { errors?: unknown }).errors !== null
+  );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import type { Application } from '../../../../shared/schemas/applications';
 import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -8,9 +9,13 @@ import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useApproveApplication, useRejectApplication } from '../api/decide-application';
-import { useApplications } from '../api/get-applications';
+import { useApplicationsPage } from '../api/get-applications';
 
-const STATUS_COLORS: Record<Application['status'], string> = { Pending: 'yellow', Approved: 'green', Rejected: 'red' };
+const STATUS_COLORS: Record<Application['status'], string> = {
+  Pending: 'yellow',
+  Approved: 'green',
+  Rejected: 'red',
+};
 const fullName = (a: Application) => `${a.firstName} ${a.lastName}`;
 
 const columns: Column<Application>[] = [
@@ -19,7 +24,7 @@ const columns: Column<Application>[] = [
     header: 'Status',
     render: (a) => (
       <Badge color={STATUS_COLORS[a.status]} variant="light" c="dark.8">
-        {a.status}
+        {a.declineReason ? `${a.status} (${a.declineReason})` : a.status}
       </Badge>
     ),
   },
@@ -43,7 +48,12 @@ const columns: Column<Application>[] = [
     render: (a) => `${a.propertyName} · Unit ${a.unitNumber}`,
     sortValue: (a) => `${a.propertyName} ${a.unitNumber}`,
   },
-  { key: 'moveIn', header: 'Move-in', render: (a) => formatDate(a.moveInDate), sortValue: (a) => a.moveInDate },
+  {
+    key: 'moveIn',
+    header: 'Move-in',
+    render: (a) => formatDate(a.moveInDate),
+    sortValue: (a) => a.moveInDate,
+  },
   {
     key: 'message',
     header: 'Message',
@@ -56,26 +66,42 @@ const columns: Column<Application>[] = [
         '—'
       ),
   },
-  { key: 'received', header: 'Received', render: (a) => formatDate(a.createdAt), sortValue: (a) => a.createdAt },
+  {
+    key: 'received',
+    header: 'Received',
+    render: (a) => formatDate(a.createdAt),
+    sortValue: (a) => a.createdAt,
+  },
 ];
 
 /** /applications: rental applications for the landlord's units, pending first. */
 export function ApplicationsPage() {
-  const applications = useApplications();
+  // Pending first: the first page holds what needs a decision.
+  const page = useApplicationsPage({ limit: 100 });
+  const applications = { ...page, data: page.data?.rows };
   const approve = useApproveApplication();
+  const navigate = useNavigate();
   const reject = useRejectApplication();
   const { banner, showSuccess, showError, clear } = useBanner();
   const busy = approve.isPending || reject.isPending;
 
   useEffect(() => {
-    if (applications.error) showError(errorMessage(applications.error, 'Failed to fetch rental applications'));
+    if (applications.error)
+      showError(errorMessage(applications.error, 'Failed to fetch rental applications'));
   }, [applications.error, showError]);
 
   async function handleApprove(a: Application) {
     clear();
     try {
       const tenant = await approve.mutateAsync(a.id);
-      showSuccess(`Application approved: ${tenant.firstName} ${tenant.lastName} is now a tenant of Unit ${tenant.unitNumber}.`);
+      // The next step is the lease: open it filled in from the application and the unit.
+      const search = new URLSearchParams({ tenantId: String(tenant.id) });
+      if (a.moveInDate) search.set('startDate', a.moveInDate);
+      navigate(`/lease/create?${search.toString()}`, {
+        state: {
+          success: `Application approved: ${tenant.firstName} ${tenant.lastName} is now a tenant of Unit ${tenant.unitNumber}. Check the lease terms and save.`,
+        },
+      });
     } catch (error) {
       showError(errorMessage(error, 'Failed to approve application'));
     }
@@ -97,7 +123,11 @@ export function ApplicationsPage() {
     <>
       <PageHeader
         title="Rental Applications"
-        description={applications.data ? `${pending} pending ${pending === 1 ? 'application' : 'applications'}` : undefined}
+        description={
+          applications.data
+            ? `${pending} pending ${pending === 1 ? 'application' : 'applications'}`
+            : undefined
+        }
       />
       <Stack gap="md">
         <StatusBanner banner={banner} onClose={clear} />
@@ -109,7 +139,9 @@ export function ApplicationsPage() {
             rows={applications.data}
             columns={columns}
             rowKey={(a) => a.id}
-            filterText={(a) => `${a.firstName} ${a.lastName} ${a.email} ${a.propertyName} ${a.unitNumber} ${a.status}`}
+            filterText={(a) =>
+              `${a.firstName} ${a.lastName} ${a.email} ${a.propertyName} ${a.unitNumber} ${a.status}`
+            }
             filterLabel="Search applications"
             empty={{
               title: 'No rental applications yet',
@@ -119,7 +151,13 @@ export function ApplicationsPage() {
               a.status === 'Pending' ? (
                 <>
                   <Tooltip label="Place as a tenant; the unit becomes Rented">
-                    <Button size="xs" color="green" aria-label={`Approve ${fullName(a)}`} disabled={busy} onClick={() => void handleApprove(a)}>
+                    <Button
+                      size="xs"
+                      color="green"
+                      aria-label={`Approve ${fullName(a)}`}
+                      disabled={busy}
+                      onClick={() => void handleApprove(a)}
+                    >
                       Approve
                     </Button>
                   </Tooltip>

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: ['authentication', 'me'],
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => api.get<User>('/api/authentication/me', signal),
     retry: false,
     staleTime: 60_000,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { meQueryOptions } from './get-me';
 
 /**
- * Logs in, then fetches the current user (SPEC section 4: the success callback receives
+ * Logs in, then fetches the current user (docs/product.md section 4: the success callback receives
  * the user from /me). Any failure along the way rejects.
  */
 export async function logIn(body: LoginBody, fetchMe: () => Promise<User>): Promise<User> {

@@ -3,12 +3,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginFieldsSchema, type LoginBody } from '../../../../shared/schemas/users';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLogIn } from '../api/log-in';
 import { useSession } from '../session';
 import { AuthCard } from './auth-card';
 
 const validateLogin = schemaResolver(loginFieldsSchema, { sync: true });
-/** SPEC section 8: any failure (wrong details, failed user lookup, network) reads the same. */
+/** docs/product.md section 8: any failure (wrong details, failed user lookup, network) reads the same. */
 const LOGIN_FAILED = 'Wrong username or password';
 
 export function LoginPage() {
@@ -31,8 +32,10 @@ export function LoginPage() {
       const user = await logIn.mutateAsync(values);
       setUser(user);
       navigate('/');
-    } catch {
-      setError(LOGIN_FAILED);
+    } catch (failure) {
+      // A disabled account is told so (only once its password was right); all else reads the same.
+      const disabled = failure instanceof ApiError && failure.status === 403;
+      setError(disabled ? errorMessage(failure, LOGIN_FAILED) : LOGIN_FAILED);
     } finally {
       pending.current = false;
     }

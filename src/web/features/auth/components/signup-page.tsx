@@ -42,7 +42,7 @@ export function SignupPage() {
         withCloseButton: true,
         closeButtonProps: { 'aria-label': 'Close notification' },
       });
-      // SPEC section 4: after 2 seconds the toast hides and the login screen shows.
+      // docs/product.md section 4: after 2 seconds the toast hides and the login screen shows.
       timer.current = setTimeout(() => {
         notifications.hide(TOAST_ID);
         navigate('/login');

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateContactInput {
   id: number;
@@ -15,11 +16,16 @@ export function updateContact({ id, email, phone }: UpdateContactInput): Promise
   });
 }
 
-/** Owners' public contact (GET /api/users) may change with it: refresh those lists. */
+/** An owner's contact shows on their properties (public browser) and dashboard: refresh those. */
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.properties.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+      ]),
   });
 }

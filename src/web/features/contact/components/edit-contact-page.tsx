@@ -32,7 +32,7 @@ export function EditContactPage() {
       form.resetDirty();
       showSuccess('Contact information updated successfully!');
     } catch (error) {
-      // The session ended while the page was open (SPEC section 5's message for that case).
+      // The session ended while the page was open (docs/product.md section 5's message for that case).
       if (error instanceof ApiError && error.status === 401) {
         showError('Please log in to update contact information');
       } else {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse, DashboardSection } from '../../../../shared/schemas/dashboard';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** What the screen asks for first: a few kilobytes whatever the size of the portfolio. */
 const OVERVIEW_SECTIONS: DashboardSection[] = ['summary', 'properties', 'leasesEndingSoon'];
@@ -17,12 +18,12 @@ function dashboardPath(sections: DashboardSection[], propertyId?: number): strin
 export const dashboardQueryOptions = {
   overview: () =>
     queryOptions({
-      queryKey: ['dashboard', 'overview'],
+      queryKey: [...queryKeys.dashboard.all, 'overview'],
       queryFn: ({ signal }) => api.get<DashboardResponse>(dashboardPath(OVERVIEW_SECTIONS), signal),
     }),
   property: (propertyId: number) =>
     queryOptions({
-      queryKey: ['dashboard', 'property', propertyId],
+      queryKey: [...queryKeys.dashboard.all, 'property', propertyId],
       queryFn: ({ signal }) =>
         api.get<DashboardResponse>(dashboardPath(PROPERTY_SECTIONS, propertyId), signal),
     }),

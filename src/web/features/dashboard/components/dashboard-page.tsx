@@ -10,7 +10,7 @@ import { LeasesEndingSoon } from './leases-ending-soon';
 import { PropertyCards } from './property-cards';
 import { SummaryCards } from './summary-cards';
 
-/** '/' and '/landlord-dashboard' for Landlords and Admins (SPEC section 2, Dashboard). */
+/** '/' and '/landlord-dashboard' for Landlords and Admins (docs/product.md section 2, Dashboard). */
 export function DashboardPage() {
   const { user } = useSession();
   const { data, isPending, error } = useDashboardOverview();

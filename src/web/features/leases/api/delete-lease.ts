@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const deleteLease = (id: number) => api.delete(`/api/leases/${id}`);
 
@@ -9,8 +10,8 @@ export function useDeleteLease() {
     mutationFn: deleteLease,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['leases'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.leases.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
   });
 }

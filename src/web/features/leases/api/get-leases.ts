@@ -1,22 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Lease } from '../../../../shared/schemas/leases';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Lease, LeaseListItem } from '../../../../shared/schemas/leases';
+import { api, getPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** Every leases key starts with 'leases', so one invalidation refreshes them all. */
+type ListQuery = Record<string, string | number | undefined>;
+
 export const leasesQueryOptions = {
-  list: () =>
+  list: (query: ListQuery) =>
     queryOptions({
-      queryKey: ['leases', 'list'],
-      queryFn: ({ signal }) => api.get<Lease[]>('/api/leases', signal),
+      queryKey: queryKeys.leases.list(query),
+      queryFn: ({ signal }) => getPage<LeaseListItem>('/api/leases', query, signal),
+      placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: ['leases', 'detail', id],
+      queryKey: queryKeys.leases.detail(id),
       queryFn: ({ signal }) => api.get<Lease>(`/api/leases/${id}`, signal),
       retry: false,
     }),
 };
 
-export const useLeases = () => useQuery(leasesQueryOptions.list());
+export const useLeasesPage = (query: ListQuery) => useQuery(leasesQueryOptions.list(query));
 export const useLease = (id: number | undefined) =>
   useQuery({ ...leasesQueryOptions.detail(id ?? 0), enabled: id !== undefined });

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lease, LeaseBody } from '../../../../shared/schemas/leases';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type SaveLeaseInput = { id?: number | undefined; body: LeaseBody };
 
-/** POST for a new lease, PUT for an edit (SPEC section 7). */
+/** POST for a new lease, PUT for an edit (docs/product.md section 7). */
 export const saveLease = ({ id, body }: SaveLeaseInput) =>
-  id === undefined ? api.post<Lease>('/api/leases', body) : api.put<Lease>(`/api/leases/${id}`, body);
+  id === undefined
+    ? api.post<Lease>('/api/leases', body)
+    : api.put<Lease>(`/api/leases/${id}`, body);
 
 export function useSaveLease() {
   const queryClient = useQueryClient();
@@ -14,8 +17,8 @@ export function useSaveLease() {
     mutationFn: saveLease,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['leases'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.leases.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
   });
 }

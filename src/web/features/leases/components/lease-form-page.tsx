@@ -1,18 +1,21 @@
 import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
 import { FormCard } from '../../../components/form-card';
+import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTenants } from '../../tenants';
+import { TenantPicker, useHasTenants, useTenantListItem } from '../../tenants';
 import { useLease } from '../api/get-leases';
 import { useSaveLease } from '../api/save-lease';
+import { useLeasePrefill } from '../hooks/use-lease-prefill';
+import { LeaseLifecyclePanel } from './lease-lifecycle-panel';
 
 interface LeaseFormValues {
   tenantId: string;
@@ -38,14 +41,14 @@ const EMPTY: LeaseFormValues = {
   status: 'Active',
 };
 
-/** /lease/create and /lease/:id (SPEC sections 2 and 5). */
+/** /lease/create and /lease/:id (docs/product.md sections 2 and 5). */
 export function LeaseFormPage() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
   const { banner, showSuccess, showError, clear } = useBanner();
 
-  const tenants = useTenants();
+  const hasTenants = useHasTenants();
   const lease = useLease(isEdit ? id : undefined);
   const save = useSaveLease();
 
@@ -56,6 +59,7 @@ export function LeaseFormPage() {
   });
 
   useHandedOverSuccess(showSuccess);
+  const { rentFor } = useLeasePrefill((values) => form.setValues(values));
 
   useFillFromRecord(lease, 'lease', (record) => {
     const values: LeaseFormValues = {
@@ -74,29 +78,35 @@ export function LeaseFormPage() {
   });
 
   useEffect(() => {
-    if (tenants.error) showError(errorMessage(tenants.error, 'Failed to fetch tenants'));
-  }, [tenants.error, showError]);
+    if (hasTenants.error) showError(errorMessage(hasTenants.error, 'Failed to fetch tenants'));
+  }, [hasTenants.error, showError]);
+  const noTenants = hasTenants.data === false;
 
-  const tenantOptions = useMemo(
-    () =>
-      (tenants.data ?? []).map((t) => ({
-        value: String(t.id),
-        label: `${t.firstName} ${t.lastName} (Unit ${t.unitNumber})`,
-      })),
-    [tenants.data],
-  );
-  const noTenants = tenants.isSuccess && tenantOptions.length === 0;
-
-  // Choosing a tenant copies their unit number and names into the form (SPEC section 5).
-  function chooseTenant(value: string | null) {
-    const tenant = tenants.data?.find((t) => String(t.id) === value);
+  // Choosing a tenant copies their unit number and names into the form (docs/product.md section 5).
+  const chosen = useTenantListItem(Number(form.values.tenantId) || undefined);
+  const chosenTenant = chosen.data;
+  useEffect(() => {
+    if (!chosenTenant || String(chosenTenant.id) !== form.values.tenantId) return;
     form.setValues({
-      tenantId: value ?? '',
-      unitNumber: tenant?.unitNumber ?? '',
-      firstName: tenant?.firstName ?? '',
-      lastName: tenant?.lastName ?? '',
+      unitNumber: chosenTenant.unitNumber,
+      firstName: chosenTenant.firstName,
+      lastName: chosenTenant.lastName,
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- copy once per chosen tenant
+  }, [chosenTenant]);
+
+  function chooseTenant(value: string) {
+    form.setFieldValue('tenantId', value);
     form.clearFieldError('tenantId');
+    // The rent starts as the unit's rent (docs/product.md section 11); a typed rent stays.
+    if (value && form.values.rent === '') {
+      void rentFor(Number(value)).then(
+        (rent) => {
+          if (form.getValues().rent === '') form.setFieldValue('rent', rent);
+        },
+        () => undefined,
+      );
+    }
   }
 
   const handleSubmit = form.onSubmit(async (values) => {
@@ -117,7 +127,7 @@ export function LeaseFormPage() {
     }
   });
 
-  if (tenants.isPending || (isEdit && lease.isPending)) {
+  if (hasTenants.isPending || (isEdit && lease.isPending)) {
     return (
       <>
         <PageHeader title="Leases" />
@@ -126,7 +136,6 @@ export function LeaseFormPage() {
     );
   }
 
-  const tenantInput = form.getInputProps('tenantId');
   return (
     <>
       <PageHeader title="Leases" description="Record the terms a tenant rents on." />
@@ -146,16 +155,11 @@ export function LeaseFormPage() {
               No tenants found. Add a tenant first.
             </Text>
           ) : null}
-          <Select
-            label="Tenant"
-            placeholder="Select a tenant"
-            required
-            searchable
-            data={tenantOptions}
-            disabled={noTenants}
-            allowDeselect={false}
-            {...tenantInput}
+          <TenantPicker
+            value={form.values.tenantId}
             onChange={chooseTenant}
+            error={form.errors.tenantId}
+            disabled={noTenants}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput label="Unit number" readOnly {...form.getInputProps('unitNumber')} />
@@ -163,8 +167,19 @@ export function LeaseFormPage() {
             <TextInput label="Last name" readOnly {...form.getInputProps('lastName')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Start date" type="date" required {...form.getInputProps('startDate')} />
-            <TextInput label="End date" type="date" required min={form.values.startDate || undefined} {...form.getInputProps('endDate')} />
+            <TextInput
+              label="Start date"
+              type="date"
+              required
+              {...form.getInputProps('startDate')}
+            />
+            <TextInput
+              label="End date"
+              type="date"
+              required
+              min={form.values.startDate || undefined}
+              {...form.getInputProps('endDate')}
+            />
             <NumberInput
               label="Rent"
               description="Per month, USD"
@@ -196,6 +211,10 @@ export function LeaseFormPage() {
             />
           </SimpleGrid>
         </FormCard>
+        {isEdit && lease.data ? (
+          <LeaseLifecyclePanel key={lease.data.id} lease={lease.data} />
+        ) : null}
+        {id !== undefined ? <HistoryPanel resource="leases" id={id} /> : null}
       </Stack>
     </>
   );
@@ -205,5 +224,9 @@ export function LeaseFormPage() {
 function setFieldErrors(setErrors: (errors: Record<string, string>) => void, body: unknown) {
   const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
   if (!errors || typeof errors !== 'object') return;
-  setErrors(Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? ''])));
+  setErrors(
+    Object.fromEntries(
+      Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? '']),
+    ),
+  );
 }

@@ -1,163 +1,119 @@
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LEASE_STATUSES } from '../../../../shared/constants';
-import type { Lease } from '../../../../shared/schemas/leases';
-import { DataTable, type Column } from '../../../components/data-table';
+import { LEASE_SORT_KEYS, type LeaseListItem } from '../../../../shared/schemas/leases';
 import { PageHeader } from '../../../components/page-header';
-import { LoadingState } from '../../../components/page-states';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { RowActions } from '../../../components/row-actions';
+import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
 import { useDeleteLease } from '../api/delete-lease';
-import { useLeases } from '../api/get-leases';
+import { useLeasesPage } from '../api/get-leases';
+import { LeaseStateBadge } from './lease-state-badge';
 
-const STATUS_COLORS: Record<Lease['status'], string> = { Active: 'green', Terminated: 'red', Expired: 'gray' };
-const fullName = (lease: Lease) => `${lease.firstName} ${lease.lastName}`;
+const fullName = (lease: LeaseListItem) => `${lease.firstName} ${lease.lastName}`;
 
-const columns: Column<Lease>[] = [
-  { key: 'tenant', header: 'Tenant', render: fullName, sortValue: (l) => `${l.lastName} ${l.firstName}` },
-  { key: 'unit', header: 'Unit #', render: (l) => l.unitNumber, sortValue: (l) => l.unitNumber },
-  { key: 'start', header: 'Start', render: (l) => formatDate(l.startDate), sortValue: (l) => l.startDate },
-  { key: 'end', header: 'End', render: (l) => formatDate(l.endDate), sortValue: (l) => l.endDate },
-  { key: 'rent', header: 'Rent', render: (l) => formatMoney(l.rent), sortValue: (l) => l.rent, align: 'right' },
-  { key: 'deposit', header: 'Deposit', render: (l) => formatMoney(l.deposit), sortValue: (l) => l.deposit, align: 'right' },
+const columns: Column<LeaseListItem>[] = [
+  { key: 'name', header: 'Tenant', render: fullName, sortable: true },
+  { key: 'unitNumber', header: 'Unit #', render: (l) => l.unitNumber, sortable: true },
+  { key: 'property', header: 'Property', render: (l) => l.propertyName, sortable: true },
+  { key: 'startDate', header: 'Start', render: (l) => formatDate(l.startDate), sortable: true },
+  { key: 'endDate', header: 'End', render: (l) => formatDate(l.endDate), sortable: true },
+  {
+    key: 'rent',
+    header: 'Rent',
+    render: (l) => formatMoney(l.rent),
+    sortable: true,
+    align: 'right',
+  },
+  {
+    key: 'deposit',
+    header: 'Deposit',
+    render: (l) => formatMoney(l.deposit),
+    sortable: true,
+    align: 'right',
+  },
   {
     key: 'status',
     header: 'Status',
-    render: (l) => (
-      <Badge color={STATUS_COLORS[l.status]} variant="light" c="dark.8">
-        {l.status}
-      </Badge>
-    ),
-    sortValue: (l) => l.status,
+    // The state read from the dates: a lease past its end never reads Active.
+    render: (l) => <LeaseStateBadge state={l.state} />,
   },
 ];
 
-interface Filters {
-  status: string | null;
-  startFrom: string;
-  endTo: string;
-}
+const FILTERS = ['status', 'startFrom', 'endTo'] as const;
 
-/** /leases: filter by status and by start date from / end date to; search by name. */
+/** /leases: filtered by status and by start date from / end date to, searched by name. */
 export function LeasesPage() {
-  const leases = useLeases();
+  const params = useListParams(LEASE_SORT_KEYS, FILTERS);
+  const leases = useLeasesPage(params.query);
   const remove = useDeleteLease();
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const [filters, setFilters] = useState<Filters>({ status: null, startFrom: '', endTo: '' });
-
-  useEffect(() => {
-    if (leases.error) showError(errorMessage(leases.error, 'Failed to fetch leases'));
-  }, [leases.error, showError]);
-
-  const filtered = useMemo(
-    () =>
-      (leases.data ?? []).filter(
-        (l) =>
-          (!filters.status || l.status === filters.status) &&
-          (!filters.startFrom || l.startDate >= filters.startFrom) &&
-          (!filters.endTo || l.endDate <= filters.endTo),
-      ),
-    [leases.data, filters],
-  );
-  const filtering = Boolean(filters.status || filters.startFrom || filters.endTo);
-
-  async function handleDelete(lease: Lease) {
-    if (!window.confirm(`Delete the lease of ${fullName(lease)} (Unit ${lease.unitNumber})?`)) return;
-    clear();
-    try {
-      await remove.mutateAsync(lease.id);
-      showSuccess('Lease deleted successfully!');
-    } catch (error) {
-      showError(errorMessage(error, 'Failed to delete lease'));
-    }
-  }
 
   return (
     <>
       <PageHeader
         title="Leases"
         actions={
-          <Button component={Link} to="/lease/create" leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to="/lease/create"
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
             Add Lease
           </Button>
         }
       />
       <Stack gap="md">
-        <StatusBanner banner={banner} onClose={clear} />
-        <Paper withBorder radius="md" p="sm" component="section" aria-label="Lease filters">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Select
-              label="Status"
-              placeholder="All statuses"
-              clearable
-              data={[...LEASE_STATUSES]}
-              value={filters.status}
-              onChange={(status) => setFilters((f) => ({ ...f, status }))}
+        <ServerTable
+          caption="Leases"
+          data={leases.data}
+          isPending={leases.isPending}
+          isFetching={leases.isFetching}
+          error={leases.isError ? errorMessage(leases.error, 'Failed to fetch leases') : null}
+          params={params}
+          columns={columns}
+          rowKey={(l) => l.id}
+          searchLabel="Search by name"
+          filters={
+            <>
+              <Select
+                label="Status"
+                placeholder="All statuses"
+                clearable
+                data={[...LEASE_STATUSES]}
+                value={params.filters.status ?? null}
+                onChange={(status) => params.setFilter('status', status ?? '')}
+                w={{ base: '100%', sm: 160 }}
+              />
+              <TextInput
+                label="Start date from"
+                type="date"
+                value={params.filters.startFrom ?? ''}
+                onChange={(e) => params.setFilter('startFrom', e.currentTarget.value)}
+                w={{ base: '100%', sm: 170 }}
+              />
+              <TextInput
+                label="End date to"
+                type="date"
+                value={params.filters.endTo ?? ''}
+                onChange={(e) => params.setFilter('endTo', e.currentTarget.value)}
+                w={{ base: '100%', sm: 170 }}
+              />
+            </>
+          }
+          empty={{ title: 'No leases yet', description: 'Create a lease for one of your tenants.' }}
+          actions={(l) => (
+            <RowActions
+              name={`lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
+              editTo={`/lease/${l.id}`}
+              onDelete={() => remove.mutateAsync(l.id)}
+              deleted="Lease deleted successfully!"
+              failed="Failed to delete lease"
             />
-            <TextInput
-              label="Start date from"
-              type="date"
-              value={filters.startFrom}
-              onChange={(e) => {
-                const startFrom = e.currentTarget.value;
-                setFilters((f) => ({ ...f, startFrom }));
-              }}
-            />
-            <TextInput
-              label="End date to"
-              type="date"
-              value={filters.endTo}
-              onChange={(e) => {
-                const endTo = e.currentTarget.value;
-                setFilters((f) => ({ ...f, endTo }));
-              }}
-            />
-          </SimpleGrid>
-          {filtering ? (
-            <Group justify="flex-end" mt="xs">
-              <Button variant="subtle" size="xs" onClick={() => setFilters({ status: null, startFrom: '', endTo: '' })}>
-                Clear filters
-              </Button>
-            </Group>
-          ) : null}
-        </Paper>
-        {leases.isPending ? (
-          <LoadingState label="Loading leases..." />
-        ) : leases.data ? (
-          <DataTable
-            caption="Leases"
-            rows={filtered}
-            columns={columns}
-            rowKey={(l) => l.id}
-            filterText={(l) => `${l.firstName} ${l.lastName}`}
-            filterLabel="Search by name"
-            empty={
-              filtering && leases.data.length > 0
-                ? { title: 'No leases match these filters', description: 'Change or clear the filters to see more.' }
-                : { title: 'No leases yet', description: 'Create a lease for one of your tenants.' }
-            }
-            actions={(l) => (
-              <>
-                <Button component={Link} to={`/lease/${l.id}`} size="xs" variant="default" aria-label={`Edit lease of ${fullName(l)}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  c="red.9"
-                  aria-label={`Delete lease of ${fullName(l)}`}
-                  disabled={remove.isPending}
-                  onClick={() => void handleDelete(l)}
-                >
-                  Delete
-                </Button>
-              </>
-            )}
-          />
-        ) : null}
+          )}
+        />
       </Stack>
     </>
   );

@@ -1,15 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Property } from '../../../../shared/schemas/properties';
-import { api } from '../../../lib/api-client';
+import { api, getPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** Every properties key starts with 'properties', so one invalidation refreshes them all. */
+type ListQuery = Record<string, string | number | undefined>;
+
 export const propertiesQueryOptions = {
-  /** The caller's own properties (Landlord) or every property (Admin). */
-  mine: () =>
+  /** One page of the caller's own properties (Landlord) or of every property (Admin). */
+  list: (query: ListQuery) =>
     queryOptions({
-      queryKey: ['properties', 'mine'],
-      queryFn: ({ signal }) => api.get<Property[]>('/api/properties?mine=true', signal),
+      queryKey: queryKeys.properties.list(query),
+      queryFn: ({ signal }) => getPage<Property>('/api/properties?mine=true', query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: queryKeys.properties.detail(id),
+      queryFn: ({ signal }) => api.get<Property>(`/api/properties/${id}`, signal),
+      retry: false,
     }),
 };
 
-export const useMyProperties = () => useQuery(propertiesQueryOptions.mine());
+export const usePropertiesPage = (query: ListQuery) => useQuery(propertiesQueryOptions.list(query));

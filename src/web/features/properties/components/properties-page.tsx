@@ -3,12 +3,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { createPropertyBodySchema, type Property } from '../../../../shared/schemas/properties';
 import { PageHeader } from '../../../components/page-header';
-import { ErrorBanner, LoadingState } from '../../../components/page-states';
+import { HistoryPanel } from '../../../components/history-panel';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
-import { useDeleteProperty } from '../api/delete-property';
-import { useMyProperties } from '../api/get-properties';
 import { useSaveProperty } from '../api/save-property';
 import { emptyPropertyForm, PropertyForm, type PropertyFormState } from './property-form';
 import { PropertyList } from './property-list';
@@ -25,12 +23,10 @@ function toFormState(property: Property): PropertyFormState {
   };
 }
 
-/** /property/create: the property form plus the user's own property list, edited inline (SPEC section 2). */
+/** /property/create: the property form plus the user's own property list, edited inline (docs/product.md section 2). */
 export function PropertiesPage() {
   const { user } = useSession();
-  const properties = useMyProperties();
   const save = useSaveProperty();
-  const remove = useDeleteProperty();
   const { banner, showSuccess, showError, clear } = useBanner();
   const [editing, setEditing] = useState<Property | null>(null);
   const formTop = useRef<HTMLDivElement>(null);
@@ -69,21 +65,12 @@ export function PropertiesPage() {
     }
   });
 
-  async function handleDelete(property: Property) {
-    if (!window.confirm(`Delete the property "${property.name}"? This cannot be undone.`)) return;
-    clear();
-    try {
-      await remove.mutateAsync(property.id);
-      if (editing?.id === property.id) resetToCreate();
-      showSuccess('Property deleted successfully!');
-    } catch (error) {
-      showError(errorMessage(error, 'Failed to delete property'));
-    }
-  }
-
   return (
     <Stack gap="lg">
-      <PageHeader title="Properties" description="Add a property, or edit and delete the ones you manage." />
+      <PageHeader
+        title="Properties"
+        description="Add a property, or edit and delete the ones you manage."
+      />
       <StatusBanner banner={banner} onClose={clear} />
       <div ref={formTop} style={{ scrollMarginTop: 80 }}>
         <PropertyForm
@@ -97,22 +84,17 @@ export function PropertiesPage() {
           }}
         />
       </div>
+      {editing ? <HistoryPanel resource="properties" id={editing.id} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h3">
           Your Properties
         </Title>
-        {properties.isPending ? (
-          <LoadingState label="Loading properties..." />
-        ) : properties.isError ? (
-          <ErrorBanner>{errorMessage(properties.error, 'Failed to fetch properties')}</ErrorBanner>
-        ) : (
-          <PropertyList
-            properties={properties.data}
-            onEdit={startEdit}
-            onDelete={handleDelete}
-            deletingId={remove.isPending ? (remove.variables ?? null) : null}
-          />
-        )}
+        <PropertyList
+          onEdit={startEdit}
+          onDeleted={(property) => {
+            if (editing?.id === property.id) resetToCreate();
+          }}
+        />
       </Stack>
     </Stack>
   );

@@ -5,7 +5,9 @@ import { LIMITS } from '../../../../shared/constants';
 import type { PropertyFormValues } from '../../../../shared/schemas/properties';
 import { FormCard } from '../../../components/form-card';
 
-export type PropertyFormState = Required<{ [K in Exclude<keyof PropertyFormValues, 'userId'>]: string }>;
+export type PropertyFormState = Required<{
+  [K in Exclude<keyof PropertyFormValues, 'userId'>]: string;
+}>;
 
 export const emptyPropertyForm: PropertyFormState = {
   name: '',
@@ -37,10 +39,27 @@ export function PropertyForm({ form, isEdit, isSaving, onSubmit, onCancel }: Pro
       listLink={{ to: '/properties', label: 'View all properties' }}
     >
       <Stack gap="sm">
-        <TextInput label="Name" required maxLength={LIMITS.shortText} {...form.getInputProps('name')} />
-        <TextInput label="Address" required autoComplete="street-address" maxLength={LIMITS.shortText} {...form.getInputProps('address')} />
+        <TextInput
+          label="Name"
+          required
+          maxLength={LIMITS.shortText}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Address"
+          required
+          autoComplete="street-address"
+          maxLength={LIMITS.shortText}
+          {...form.getInputProps('address')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="City" required autoComplete="address-level2" maxLength={100} {...form.getInputProps('city')} />
+          <TextInput
+            label="City"
+            required
+            autoComplete="address-level2"
+            maxLength={100}
+            {...form.getInputProps('city')}
+          />
           <TextInput
             label="State"
             required
@@ -59,7 +78,13 @@ export function PropertyForm({ form, isEdit, isSaving, onSubmit, onCancel }: Pro
             {...form.getInputProps('zipCode')}
           />
         </SimpleGrid>
-        <Textarea label="Description" autosize minRows={2} maxLength={LIMITS.longText} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxLength={LIMITS.longText}
+          {...form.getInputProps('description')}
+        />
         <TextInput
           label="Image URL"
           type="url"

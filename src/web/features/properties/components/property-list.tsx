@@ -1,48 +1,57 @@
-import { Button } from '@mantine/core';
-import type { Property } from '../../../../shared/schemas/properties';
-import { DataTable, type Column } from '../../../components/data-table';
+import { PROPERTY_SORT_KEYS, type Property } from '../../../../shared/schemas/properties';
+import { RowActions } from '../../../components/row-actions';
+import { ServerTable, type Column } from '../../../components/server-table';
+import { errorMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/list-params';
+import { useDeleteProperty } from '../api/delete-property';
+import { usePropertiesPage } from '../api/get-properties';
 
 const columns: Column<Property>[] = [
-  { key: 'name', header: 'Name', render: (p) => p.name, sortValue: (p) => p.name },
-  { key: 'address', header: 'Address', render: (p) => p.address, sortValue: (p) => p.address },
-  { key: 'city', header: 'City', render: (p) => p.city, sortValue: (p) => p.city },
-  { key: 'state', header: 'State', render: (p) => p.state, sortValue: (p) => p.state },
-  { key: 'zipCode', header: 'Zip code', render: (p) => p.zipCode, sortValue: (p) => p.zipCode },
+  { key: 'name', header: 'Name', render: (p) => p.name, sortable: true },
+  { key: 'address', header: 'Address', render: (p) => p.address, sortable: true },
+  { key: 'city', header: 'City', render: (p) => p.city, sortable: true },
+  { key: 'state', header: 'State', render: (p) => p.state, sortable: true },
+  { key: 'zipCode', header: 'Zip code', render: (p) => p.zipCode, sortable: true },
 ];
 
 interface PropertyListProps {
-  properties: Property[];
   onEdit(property: Property): void;
-  onDelete(property: Property): void;
-  deletingId: number | null;
+  onDeleted(property: Property): void;
 }
 
-export function PropertyList({ properties, onEdit, onDelete, deletingId }: PropertyListProps) {
+/** The user's own properties, paged and sorted by the server; edited in the form above. */
+export function PropertyList({ onEdit, onDeleted }: PropertyListProps) {
+  const params = useListParams(PROPERTY_SORT_KEYS);
+  const properties = usePropertiesPage(params.query);
+  const remove = useDeleteProperty();
   return (
-    <DataTable
+    <ServerTable
       caption="Your properties"
-      rows={properties}
+      data={properties.data}
+      isPending={properties.isPending}
+      isFetching={properties.isFetching}
+      error={
+        properties.isError ? errorMessage(properties.error, 'Failed to fetch properties') : null
+      }
+      params={params}
       columns={columns}
       rowKey={(p) => p.id}
-      filterText={(p) => [p.name, p.address, p.city, p.state, p.zipCode, p.description ?? ''].join(' ')}
-      filterLabel="Filter properties"
-      empty={{ title: 'No properties yet', description: 'Create your first property with the form above.' }}
+      searchLabel="Filter properties"
+      empty={{
+        title: 'No properties yet',
+        description: 'Create your first property with the form above.',
+      }}
       actions={(p) => (
-        <>
-          <Button size="xs" variant="default" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            c="red.9"
-            onClick={() => onDelete(p)}
-            loading={deletingId === p.id}
-            aria-label={`Delete ${p.name}`}
-          >
-            Delete
-          </Button>
-        </>
+        <RowActions
+          name={p.name}
+          onEdit={() => onEdit(p)}
+          onDelete={async () => {
+            await remove.mutateAsync(p.id);
+            onDeleted(p);
+          }}
+          deleted="Property deleted successfully!"
+          failed="Failed to delete property"
+        />
       )}
     />
   );

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Property } from '../../../../shared/schemas/properties';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Properties per page: enough to fill a screen, small enough to come back fast at any size. */
 export const BROWSER_PAGE_SIZE = 12;
@@ -35,7 +36,7 @@ async function fetchPage(
 /** The public catalogue, searched in the database and read page by page. */
 export const publicPropertiesQueryOptions = (search: string) =>
   infiniteQueryOptions({
-    queryKey: ['properties', 'public', { q: search }],
+    queryKey: [...queryKeys.properties.all, 'public', { q: search }],
     queryFn: ({ pageParam, signal }) => fetchPage(search, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {

@@ -1,20 +1,25 @@
 import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Property } from '../../../../shared/schemas/properties';
 import type { Unit } from '../../../../shared/schemas/units';
 import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { ApplicationModal } from '../../applications';
 import { useSession } from '../../auth/session';
 import { usePublicProperties } from '../api/get-public-properties';
 import { PropertyCard } from './property-card';
 
+// The application form (its validation library included) loads on the first Apply, so a
+// visitor's first page carries only what browsing needs.
+const ApplicationModal = lazy(() =>
+  import('../../applications').then((m) => ({ default: m.ApplicationModal })),
+);
+
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** '/properties', and '/' for everyone who is not a Landlord or Admin (SPEC section 2). */
+/** '/properties', and '/' for everyone who is not a Landlord or Admin (docs/product.md section 2). */
 export function PropertyBrowserPage() {
   const { user } = useSession();
   const [search, setSearch] = useState('');
@@ -25,6 +30,9 @@ export function PropertyBrowserPage() {
   const [allExpanded, setAllExpanded] = useState(false);
   const [toggled, setToggled] = useState<ReadonlySet<number>>(new Set());
   const [applyingFor, setApplyingFor] = useState<{ property: Property; unit: Unit } | null>(null);
+  // Once loaded, the modal stays mounted so that it can close with its transition.
+  const appliedBefore = useMemo(() => ({ value: false }), []);
+  if (applyingFor !== null) appliedBefore.value = true;
 
   const properties = useMemo(
     () => query.data?.pages.flatMap((page) => page.items) ?? [],
@@ -124,14 +132,20 @@ export function PropertyBrowserPage() {
           </>
         )}
       </Stack>
-      <ApplicationModal
-        unit={
-          applyingFor ? { id: applyingFor.unit.id, unitNumber: applyingFor.unit.unitNumber } : null
-        }
-        propertyName={applyingFor?.property.name ?? ''}
-        opened={applyingFor !== null}
-        onClose={() => setApplyingFor(null)}
-      />
+      {applyingFor !== null || appliedBefore.value ? (
+        <Suspense fallback={null}>
+          <ApplicationModal
+            unit={
+              applyingFor
+                ? { id: applyingFor.unit.id, unitNumber: applyingFor.unit.unitNumber }
+                : null
+            }
+            propertyName={applyingFor?.property.name ?? ''}
+            opened={applyingFor !== null}
+            onClose={() => setApplyingFor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

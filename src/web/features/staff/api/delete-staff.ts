@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const deleteStaff = (id: number) => api.delete(`/api/staff/${id}`);
 
@@ -10,8 +11,8 @@ export function useDeleteStaff() {
     // The dashboard shows staff as owner contacts and counts pending applications.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['staff'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
   });
 }

@@ -1,22 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Staff } from '../../../../shared/schemas/staff';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Staff, StaffListItem } from '../../../../shared/schemas/staff';
+import { api, getPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** Every staff key starts with 'staff', so one invalidation refreshes them all. */
+type ListQuery = Record<string, string | number | undefined>;
+
 export const staffQueryOptions = {
-  list: () =>
+  list: (query: ListQuery) =>
     queryOptions({
-      queryKey: ['staff', 'list'],
-      queryFn: ({ signal }) => api.get<Staff[]>('/api/staff', signal),
+      queryKey: queryKeys.staff.list(query),
+      queryFn: ({ signal }) => getPage<StaffListItem>('/api/staff', query, signal),
+      placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: ['staff', 'detail', id],
+      queryKey: queryKeys.staff.detail(id),
       queryFn: ({ signal }) => api.get<Staff>(`/api/staff/${id}`, signal),
       retry: false,
     }),
 };
 
-export const useStaffList = () => useQuery(staffQueryOptions.list());
+export const useStaffPage = (query: ListQuery) => useQuery(staffQueryOptions.list(query));
 export const useStaffMember = (id: number | undefined) =>
   useQuery({ ...staffQueryOptions.detail(id ?? 0), enabled: id !== undefined });

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 export const STAFF_SAVE_FALLBACK = 'Failed to save staff member';
 
 /**
- * SPEC section 8: the staff save error accepts a plain string body, a message field, an
+ * docs/product.md section 8: the staff save error accepts a plain string body, a message field, an
  * errors map (joined with commas) or the network error message, else the default.
  */
 export function staffSaveError(error: unknown): string {

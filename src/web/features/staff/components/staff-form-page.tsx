@@ -1,15 +1,20 @@
-import { Alert, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
-import { createStaffBodySchema, SELECT_PROPERTY_MESSAGE, type Staff } from '../../../../shared/schemas/staff';
+import {
+  createStaffBodySchema,
+  SELECT_PROPERTY_MESSAGE,
+  type Staff,
+} from '../../../../shared/schemas/staff';
 import { FormCard } from '../../../components/form-card';
+import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { toNumber, trimStrings } from '../../../lib/form-values';
-import { useMyProperties } from '../../properties/api/get-properties';
+import { PropertyPicker, useHasProperties } from '../../properties';
 import { useStaffMember } from '../api/get-staff';
 import { useSaveStaff } from '../api/save-staff';
 import { staffSaveError } from '../api/staff-save-error';
@@ -23,9 +28,16 @@ type StaffFormState = {
   position: string;
 };
 
-const emptyStaffForm: StaffFormState = { propertyId: '0', firstName: '', lastName: '', email: '', phone: '', position: '' };
+const emptyStaffForm: StaffFormState = {
+  propertyId: '0',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  position: '',
+};
 
-/** SPEC section 5: values are trimmed before sending; property 0 means none chosen. */
+/** docs/product.md section 5: values are trimmed before sending; property 0 means none chosen. */
 function toStaffBody(values: StaffFormState) {
   return { ...trimStrings(values), propertyId: toNumber(values.propertyId) };
 }
@@ -48,7 +60,7 @@ export function StaffFormPage() {
   const staffId = useRouteId();
   const isEdit = staffId !== undefined;
   const navigate = useNavigate();
-  const properties = useMyProperties();
+  const properties = useHasProperties();
   const staff = useStaffMember(staffId);
   const save = useSaveStaff();
   const { banner, showSuccess, showError, clear } = useBanner();
@@ -72,7 +84,9 @@ export function StaffFormPage() {
       const body = createStaffBodySchema.parse(toStaffBody(values));
       try {
         await save.mutateAsync({ id: isEdit ? staffId : undefined, body });
-        const message = isEdit ? 'Staff member updated successfully!' : 'Staff member added successfully!';
+        const message = isEdit
+          ? 'Staff member updated successfully!'
+          : 'Staff member added successfully!';
         if (isEdit) {
           navigate('/staff/create', { state: { success: message } });
         } else {
@@ -89,18 +103,19 @@ export function StaffFormPage() {
     },
   );
 
-  const noProperties = properties.isSuccess && properties.data.length === 0;
-  const propertyOptions = [
-    { value: '0', label: 'Select a property' },
-    ...(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-  ];
+  const noProperties = properties.data === false;
 
   return (
     <Stack gap="lg">
       <PageHeader title="Staff" description="People who work at your properties." />
       <StatusBanner banner={banner} onClose={clear} />
       {properties.isError ? (
-        <StatusBanner banner={{ kind: 'error', message: errorMessage(properties.error, 'Failed to fetch properties') }} />
+        <StatusBanner
+          banner={{
+            kind: 'error',
+            message: errorMessage(properties.error, 'Failed to fetch properties'),
+          }}
+        />
       ) : null}
       {noProperties ? (
         <Alert color="yellow" variant="light">
@@ -117,16 +132,52 @@ export function StaffFormPage() {
         submitDisabled={noProperties || !properties.isSuccess || (isEdit && staff.isPending)}
       >
         <Stack gap="sm">
-          <NativeSelect label="Property" required data={propertyOptions} {...form.getInputProps('propertyId')} />
+          <PropertyPicker
+            value={form.values.propertyId}
+            onChange={(propertyId) => form.setFieldValue('propertyId', propertyId)}
+            error={form.errors.propertyId}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="First name" required autoComplete="off" maxLength={LIMITS.staffName} {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required autoComplete="off" maxLength={LIMITS.staffName} {...form.getInputProps('lastName')} />
-            <TextInput label="Email" type="email" required autoComplete="off" maxLength={LIMITS.staffEmail} {...form.getInputProps('email')} />
-            <TextInput label="Phone" type="tel" required autoComplete="off" maxLength={LIMITS.phone} {...form.getInputProps('phone')} />
+            <TextInput
+              label="First name"
+              required
+              autoComplete="off"
+              maxLength={LIMITS.staffName}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="off"
+              maxLength={LIMITS.staffName}
+              {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              maxLength={LIMITS.staffEmail}
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              required
+              autoComplete="off"
+              maxLength={LIMITS.phone}
+              {...form.getInputProps('phone')}
+            />
           </SimpleGrid>
-          <TextInput label="Position" required maxLength={LIMITS.staffPosition} {...form.getInputProps('position')} />
+          <TextInput
+            label="Position"
+            required
+            maxLength={LIMITS.staffPosition}
+            {...form.getInputProps('position')}
+          />
         </Stack>
       </FormCard>
+      {staffId !== undefined ? <HistoryPanel resource="staff" id={staffId} /> : null}
     </Stack>
   );
 }

@@ -1,16 +1,18 @@
-import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import { tenantBodySchema } from '../../../../shared/schemas/tenants';
 import { FormCard } from '../../../components/form-card';
+import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTenant, useUnitChoices } from '../api/get-tenants';
+import { UnitPicker, useHasAvailableUnits } from '../../units';
+import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
 
 interface TenantFormValues {
@@ -21,16 +23,22 @@ interface TenantFormValues {
   email: string;
 }
 
-const EMPTY: TenantFormValues = { unitId: '', firstName: '', lastName: '', phoneNumber: '', email: '' };
+const EMPTY: TenantFormValues = {
+  unitId: '',
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+  email: '',
+};
 
-/** /tenant/create and /tenant/:id (SPEC sections 2 and 5). */
+/** /tenant/create and /tenant/:id (docs/product.md sections 2 and 5). */
 export function TenantFormPage() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
   const { banner, showSuccess, showError, clear } = useBanner();
 
-  const choices = useUnitChoices();
+  const hasAvailable = useHasAvailableUnits();
   const tenant = useTenant(isEdit ? id : undefined);
   const save = useSaveTenant();
 
@@ -42,7 +50,6 @@ export function TenantFormPage() {
 
   useHandedOverSuccess(showSuccess);
 
-  const loaded = tenant.data;
   useFillFromRecord(tenant, 'tenant', (record) => {
     const values = {
       unitId: String(record.unitId),
@@ -56,34 +63,20 @@ export function TenantFormPage() {
   });
 
   useEffect(() => {
-    if (choices.error) showError(errorMessage(choices.error, 'Failed to fetch properties and units'));
-  }, [choices.error, showError]);
-
-  // The user's Available units plus the tenant's current unit.
-  const unitOptions = useMemo(() => {
-    const currentUnitId = loaded?.unitId;
-    return (choices.data ?? []).flatMap((property) =>
-      (property.units ?? [])
-        .filter((unit) => unit.status === 'Available' || unit.id === currentUnitId)
-        .map((unit) => ({
-          value: String(unit.id),
-          label: `${property.name} · Unit ${unit.unitNumber}`,
-          unitNumber: unit.unitNumber,
-        })),
-    );
-  }, [choices.data, loaded?.unitId]);
-  const noUnits = choices.isSuccess && unitOptions.length === 0;
+    if (hasAvailable.error)
+      showError(errorMessage(hasAvailable.error, 'Failed to fetch properties and units'));
+  }, [hasAvailable.error, showError]);
+  // The unit choices are the Available units plus, on an edit, the tenant's current unit.
+  const noUnits = hasAvailable.data === false && !isEdit;
 
   const handleSubmit = form.onSubmit(async (values) => {
     clear();
-    const body = tenantBodySchema.parse({
-      ...values,
-      unitNumber: unitOptions.find((option) => option.value === values.unitId)?.unitNumber ?? null,
-    });
+    // The server takes the unit number from the unit.
+    const body = tenantBodySchema.parse({ ...values, unitNumber: null });
     try {
       if (isEdit) {
         await save.mutateAsync({ id, body });
-        // After save the form returns to create mode (SPEC section 4).
+        // After save the form returns to create mode (docs/product.md section 4).
         navigate('/tenant/create', { state: { success: 'Tenant updated successfully!' } });
       } else {
         await save.mutateAsync({ body });
@@ -96,7 +89,7 @@ export function TenantFormPage() {
     }
   });
 
-  if (choices.isPending || (isEdit && tenant.isPending)) {
+  if (hasAvailable.isPending || (isEdit && tenant.isPending)) {
     return (
       <>
         <PageHeader title="Tenants" />
@@ -124,18 +117,25 @@ export function TenantFormPage() {
               No available units found for your properties.
             </Text>
           ) : null}
-          <Select
-            label="Unit"
-            placeholder="Select a unit"
-            required
-            data={unitOptions}
+          <UnitPicker
+            value={form.values.unitId}
+            onChange={(unitId) => form.setFieldValue('unitId', unitId)}
+            error={form.errors.unitId}
             disabled={noUnits}
-            allowDeselect={false}
-            {...form.getInputProps('unitId')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First name" required autoComplete="off" {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('lastName')} />
+            <TextInput
+              label="First name"
+              required
+              autoComplete="off"
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="off"
+              {...form.getInputProps('lastName')}
+            />
             <TextInput
               label="Phone number"
               type="tel"
@@ -144,9 +144,16 @@ export function TenantFormPage() {
               autoComplete="off"
               {...form.getInputProps('phoneNumber')}
             />
-            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
           </SimpleGrid>
         </FormCard>
+        {id !== undefined ? <HistoryPanel resource="tenants" id={id} /> : null}
       </Stack>
     </>
   );
@@ -156,5 +163,9 @@ export function TenantFormPage() {
 function setFieldErrors(setErrors: (errors: Record<string, string>) => void, body: unknown) {
   const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
   if (!errors || typeof errors !== 'object') return;
-  setErrors(Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? ''])));
+  setErrors(
+    Object.fromEntries(
+      Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? '']),
+    ),
+  );
 }

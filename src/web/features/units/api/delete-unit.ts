@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const deleteUnit = (id: number) => api.delete(`/api/units/${id}`);
 
@@ -9,9 +10,9 @@ export function useDeleteUnit() {
     mutationFn: deleteUnit,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['units'] }),
-        queryClient.invalidateQueries({ queryKey: ['properties'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.units.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.properties.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]);
     },
   });

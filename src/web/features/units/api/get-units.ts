@@ -1,23 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Unit } from '../../../../shared/schemas/units';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Unit, UnitListItem } from '../../../../shared/schemas/units';
+import { api, getPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** Every units key starts with 'units', so one invalidation refreshes them all. */
+type ListQuery = Record<string, string | number | undefined>;
+
 export const unitsQueryOptions = {
-  /** Units of the caller's own properties (all units for an Admin). */
-  mine: () =>
+  /** One page of the caller's units (every unit for an Admin), as the list screen asks. */
+  list: (query: ListQuery) =>
     queryOptions({
-      queryKey: ['units', 'mine'],
-      queryFn: ({ signal }) => api.get<Unit[]>('/api/units?mine=true', signal),
+      queryKey: queryKeys.units.list(query),
+      queryFn: ({ signal }) => getPage<UnitListItem>('/api/units?mine=true', query, signal),
+      // The current rows stay on screen while the next page, sort or search loads.
+      placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: ['units', 'detail', id],
+      queryKey: queryKeys.units.detail(id),
       queryFn: ({ signal }) => api.get<Unit>(`/api/units/${id}`, signal),
       retry: false,
     }),
 };
 
-export const useMyUnits = () => useQuery(unitsQueryOptions.mine());
+export const useUnitsPage = (query: ListQuery) => useQuery(unitsQueryOptions.list(query));
 export const useUnit = (id: number | undefined) =>
   useQuery({ ...unitsQueryOptions.detail(id ?? 0), enabled: id !== undefined });

@@ -1,15 +1,29 @@
-import { Alert, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS, UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
-import { createUnitBodySchema, UNIT_LIMITS, type CreateUnitBody, type Unit } from '../../../../shared/schemas/units';
+import {
+  createUnitBodySchema,
+  UNIT_LIMITS,
+  type CreateUnitBody,
+  type Unit,
+} from '../../../../shared/schemas/units';
 import { FormCard } from '../../../components/form-card';
+import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { toNumber } from '../../../lib/form-values';
-import { useMyProperties } from '../../properties/api/get-properties';
+import { PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
 import { useSaveUnit } from '../api/save-unit';
 
@@ -37,7 +51,7 @@ const emptyUnitForm: UnitFormState = {
   status: 'Available',
 };
 
-/** SPEC section 5: numeric inputs become numbers, an invalid entry 0. */
+/** docs/product.md section 5: numeric inputs become numbers, an invalid entry 0. */
 function toUnitBody(values: UnitFormState) {
   return {
     unitNumber: values.unitNumber,
@@ -73,7 +87,7 @@ export function UnitFormPage() {
   const unitId = useRouteId();
   const isEdit = unitId !== undefined;
   const navigate = useNavigate();
-  const properties = useMyProperties();
+  const properties = useHasProperties();
   const unit = useUnit(unitId);
   const save = useSaveUnit();
   const { banner, showSuccess, showError, clear } = useBanner();
@@ -110,18 +124,19 @@ export function UnitFormPage() {
     }
   });
 
-  const propertyOptions = [
-    { value: '', label: 'Select a property', disabled: true },
-    ...(properties.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-  ];
-  const noProperties = properties.isSuccess && properties.data.length === 0;
+  const noProperties = properties.data === false;
 
   return (
     <Stack gap="lg">
       <PageHeader title="Units" description="Each unit belongs to one of your properties." />
       <StatusBanner banner={banner} onClose={clear} />
       {properties.isError ? (
-        <StatusBanner banner={{ kind: 'error', message: errorMessage(properties.error, 'Failed to fetch properties') }} />
+        <StatusBanner
+          banner={{
+            kind: 'error',
+            message: errorMessage(properties.error, 'Failed to fetch properties'),
+          }}
+        />
       ) : null}
       {noProperties ? (
         <Alert color="yellow" variant="light">
@@ -139,20 +154,81 @@ export function UnitFormPage() {
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Unit number" required maxLength={UNIT_LIMITS.unitNumber} {...form.getInputProps('unitNumber')} />
-            <NativeSelect label="Property" required data={propertyOptions} {...form.getInputProps('propertyId')} />
+            <TextInput
+              label="Unit number"
+              required
+              maxLength={UNIT_LIMITS.unitNumber}
+              {...form.getInputProps('unitNumber')}
+            />
+            <PropertyPicker
+              value={form.values.propertyId}
+              onChange={(propertyId) => form.setFieldValue('propertyId', propertyId)}
+              error={form.errors.propertyId}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <NumberInput label="Bedrooms" required min={0} step={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('bedrooms')} />
-            <NumberInput label="Bathrooms" required min={0} step={0.5} decimalScale={1} allowNegative={false} {...form.getInputProps('bathrooms')} />
-            <NumberInput label="Square feet" required min={0} step={0.01} decimalScale={2} allowNegative={false} {...form.getInputProps('squareFeet')} />
-            <NumberInput label="Rent" required min={0} step={0.01} decimalScale={2} allowNegative={false} prefix="$" thousandSeparator="," {...form.getInputProps('rent')} />
+            <NumberInput
+              label="Bedrooms"
+              required
+              min={0}
+              step={1}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('bedrooms')}
+            />
+            <NumberInput
+              label="Bathrooms"
+              required
+              min={0}
+              step={0.5}
+              decimalScale={1}
+              allowNegative={false}
+              {...form.getInputProps('bathrooms')}
+            />
+            <NumberInput
+              label="Square feet"
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              allowNegative={false}
+              {...form.getInputProps('squareFeet')}
+            />
+            <NumberInput
+              label="Rent"
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              allowNegative={false}
+              prefix="$"
+              thousandSeparator=","
+              {...form.getInputProps('rent')}
+            />
           </SimpleGrid>
-          <NativeSelect label="Status" required data={[...UNIT_STATUSES]} {...form.getInputProps('status')} />
-          <Textarea label="Description" autosize minRows={2} maxLength={LIMITS.longText} {...form.getInputProps('description')} />
-          <TextInput label="Image URL" type="url" placeholder="https://..." maxLength={LIMITS.url} {...form.getInputProps('imageUrl')} />
+          <NativeSelect
+            label="Status"
+            required
+            data={[...UNIT_STATUSES]}
+            {...form.getInputProps('status')}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxLength={LIMITS.longText}
+            {...form.getInputProps('description')}
+          />
+          <TextInput
+            label="Image URL"
+            type="url"
+            placeholder="https://..."
+            maxLength={LIMITS.url}
+            {...form.getInputProps('imageUrl')}
+          />
         </Stack>
       </FormCard>
+      {unitId !== undefined ? <HistoryPanel resource="units" id={unitId} /> : null}
     </Stack>
   );
 }

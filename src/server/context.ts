@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { User } from '../shared/schemas/users';
+import type { Database } from './db/client';
+
+/**
+ * Who is acting. A visitor has no account (sign-up, a rental application); the system is
+ * a job or the command line, named so that the audit trail says which.
+ */
+export type Actor =
+  { kind: 'user'; user: User } | { kind: 'visitor' } | { kind: 'system'; name: string };
+
+/**
+ * What every service receives: who acts, the one `now` of this request, the request id
+ * (also in the log lines and the audit events) and the transaction all its writes share.
+ */
+export interface Context {
+  actor: Actor;
+  now: Date;
+  requestId: string;
+  tx: Database;
+  /** The landlord's calendar: decides what 'today' is. */
+  timeZone: string;
+}
+
+/** A unit of work: one transaction, one context. Routes and jobs run services, never tables. */
+export type Service<Input, Output> = (ctx: Context, input: Input) => Promise<Output>;
+
+type ContextBase = Omit<Context, 'tx'>;
+
+/** The caller of a request: its logged-in user, or a visitor. */
+export function actorOf(request: FastifyRequest): Actor {
+  return request.user ? { kind: 'user', user: request.user } : { kind: 'visitor' };
+}
+
+export function requestContext(request: FastifyRequest): ContextBase {
+  const { config } = request.server;
+  return {
+    actor: actorOf(request),
+    now: config.now(),
+    requestId: request.id,
+    timeZone: config.timeZone,
+  };
+}
+
+function inTransaction<Input, Output>(
+  db: Database,
+  base: ContextBase,
+  service: Service<Input, Output>,
+  input: Input,
+): Promise<Output> {
+  return db.transaction((tx) => service({ ...base, tx }, input));
+}
+
+/** Runs a service for an HTTP request, in one transaction: all its writes or none. */
+export function runService<Input, Output>(
+  request: FastifyRequest,
+  service: Service<Input, Output>,
+  input: Input,
+): Promise<Output> {
+  return inTransaction(request.server.db, requestContext(request), service, input);
+}
+
+/** Runs a service for a job or the command line, as the system actor of that name. */
+export function runAsSystem<Input, Output>(
+  db: Database,
+  system: { name: string; now: Date; timeZone: string },
+  service: Service<Input, Output>,
+  input: Input,
+): Promise<Output> {
+  const base: ContextBase = {
+    actor: { kind: 'system', name: system.name },
+    now: system.now,
+    requestId: `${system.name}:${randomUUID()}`,
+    timeZone: system.timeZone,
+  };
+  return inTransaction(db, base, service, input);
+}
+
+/** The acting user; services that only a signed-in user may reach call this. */
+export function actingUser(ctx: Context): User {
+  if (ctx.actor.kind !== 'user') throw new Error(`a ${ctx.actor.kind} cannot act here`);
+  return ctx.actor.user;
+}

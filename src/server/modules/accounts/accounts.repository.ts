@@ -1,0 +1,111 @@
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Role } from '../../../shared/constants';
+import type { Account } from '../../../shared/schemas/accounts';
+import type { Database } from '../../db/client';
+import { sessionsTable } from '../auth/sessions.table';
+import { containsPattern } from '../properties/properties.repository';
+import { usersTable, type UserRow } from '../users/users.table';
+
+export function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    userName: row.userName,
+    email: row.email,
+    phone: row.phone,
+    roles: row.roles as Role[],
+    disabled: row.disabledAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of accounts and the exact total, from one scan (a window count). */
+export async function listAccounts(
+  db: Database,
+  options: { q?: string | undefined; limit: number; offset: number },
+): Promise<{ accounts: Account[]; total: number }> {
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  const rows = await db
+    .select({ user: usersTable, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(usersTable)
+    .where(
+      pattern
+        ? or(
+            ilike(usersTable.userName, pattern),
+            ilike(usersTable.email, pattern),
+            ilike(usersTable.phone, pattern),
+          )
+        : undefined,
+    )
+    .orderBy(asc(sql`lower(${usersTable.userName})`), asc(usersTable.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  // A page past the end has no rows to carry the total: count once more for it.
+  if (rows.length === 0 && options.offset > 0) {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(usersTable)
+      .where(
+        pattern
+          ? or(
+              ilike(usersTable.userName, pattern),
+              ilike(usersTable.email, pattern),
+              ilike(usersTable.phone, pattern),
+            )
+          : undefined,
+      );
+    return { accounts: [], total: counted?.total ?? 0 };
+  }
+  return { accounts: rows.map((row) => toAccount(row.user)), total: rows[0]?.total ?? 0 };
+}
+
+/** The account, locked until the end of the transaction. */
+export async function lockAccount(tx: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(usersTable).where(eq(usersTable.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Locks every enabled Admin and answers their ids. Two Admins demoting each other at once
+ * queue here: the second sees the first's change and finds only one Admin left.
+ */
+export async function lockActiveAdmins(tx: Database): Promise<number[]> {
+  const rows = await tx
+    .select({ id: usersTable.id })
+    .from(usersTable)
+    .where(and(sql`'Admin' = ANY(${usersTable.roles})`, isNull(usersTable.disabledAt)))
+    .orderBy(asc(usersTable.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function setAccountRoles(tx: Database, id: number, roles: Role[]): Promise<UserRow> {
+  const [row] = await tx.update(usersTable).set({ roles }).where(eq(usersTable.id, id)).returning();
+  return row!;
+}
+
+export async function setAccountDisabled(
+  tx: Database,
+  id: number,
+  disabledAt: Date | null,
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(usersTable)
+    .set({ disabledAt })
+    .where(eq(usersTable.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setPasswordHash(
+  tx: Database,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
+  await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, id));
+}
+
+/** Ends every session of these accounts at once. */
+export async function deleteSessionsOf(tx: Database, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.delete(sessionsTable).where(inArray(sessionsTable.userId, userIds));
+}

@@ -1,0 +1,169 @@
+import type { Role } from '../../../shared/constants';
+import {
+  PASSWORD_RESET_TTL_MS,
+  type Account,
+  type PasswordResetInfo,
+  type PasswordResetLink,
+} from '../../../shared/schemas/accounts';
+import { actingUser, type Context } from '../../context';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { notify } from '../notifications/notifications.service';
+import { hashOneTimeCode, newOneTimeCode } from '../auth/one-time-codes';
+import { passwordWeakness } from '../users/password-strength';
+import { hashPassword } from '../users/passwords';
+import type { UserRow } from '../users/users.table';
+import {
+  deleteSessionsOf,
+  lockAccount,
+  lockActiveAdmins,
+  setAccountDisabled,
+  setAccountRoles,
+  setPasswordHash,
+  toAccount,
+} from './accounts.repository';
+import {
+  deleteUnusedPasswordResets,
+  findPasswordReset,
+  insertPasswordReset,
+  markPasswordResetUsed,
+} from './password-resets.repository';
+
+const LAST_ADMIN =
+  'Porchlight must keep at least one active Admin: make another account an Admin first';
+
+async function requireAccount(tx: Database, id: number): Promise<UserRow> {
+  const row = await lockAccount(tx, id);
+  if (!row) throw notFound('accounts.not_found', 'Account not found');
+  return row;
+}
+
+/**
+ * Locks every active Admin (always before the account itself, so two Admins acting on each
+ * other queue instead of deadlocking) and answers whether this account is the only one.
+ */
+async function isLastActiveAdmin(tx: Database, id: number): Promise<boolean> {
+  const admins = await lockActiveAdmins(tx);
+  return admins.length === 1 && admins[0] === id;
+}
+
+async function recordAccountChange(ctx: Context, action: string, before: UserRow, after: UserRow) {
+  await recordEvent(ctx, { entityType: 'users', entityId: after.id, action, before, after });
+}
+
+export async function changeRoles(
+  ctx: Context,
+  { id, roles }: { id: number; roles: Role[] },
+): Promise<Account> {
+  const last = await isLastActiveAdmin(ctx.tx, id);
+  const before = await requireAccount(ctx.tx, id);
+  if (last && !roles.includes('Admin')) throw conflict('accounts.last_admin', LAST_ADMIN);
+  const after = await setAccountRoles(ctx.tx, id, roles);
+  await recordAccountChange(ctx, 'change_roles', before, after);
+  await notify(ctx, {
+    userId: id,
+    key: `roles:${ctx.requestId}:${id}`,
+    kind: 'account.roles_changed',
+    title: 'Your roles changed',
+    body: `An administrator changed your roles to ${roles.join(', ')}.`,
+    link: '/',
+  });
+  return toAccount(after);
+}
+
+/** A disabled account cannot log in, and the sessions it has end now. */
+export async function disableAccount(ctx: Context, id: number): Promise<Account> {
+  if (id === actingUser(ctx).id) {
+    throw conflict('accounts.disable_self', 'You cannot disable your own account');
+  }
+  const last = await isLastActiveAdmin(ctx.tx, id);
+  const before = await requireAccount(ctx.tx, id);
+  if (before.disabledAt) return toAccount(before);
+  if (last) throw conflict('accounts.last_admin', LAST_ADMIN);
+  const after = await setAccountDisabled(ctx.tx, id, ctx.now);
+  await deleteSessionsOf(ctx.tx, [id]);
+  await recordAccountChange(ctx, 'disable', before, after);
+  return toAccount(after);
+}
+
+export async function enableAccount(ctx: Context, id: number): Promise<Account> {
+  const before = await requireAccount(ctx.tx, id);
+  if (!before.disabledAt) return toAccount(before);
+  const after = await setAccountDisabled(ctx.tx, id, null);
+  await recordAccountChange(ctx, 'enable', before, after);
+  return toAccount(after);
+}
+
+/** A new one-time link; any earlier unused link of the account stops working. */
+export async function issuePasswordReset(ctx: Context, id: number): Promise<PasswordResetLink> {
+  await requireAccount(ctx.tx, id);
+  await deleteUnusedPasswordResets(ctx.tx, id);
+  const { code, codeHash } = newOneTimeCode();
+  const expiresAt = new Date(ctx.now.getTime() + PASSWORD_RESET_TTL_MS);
+  await insertPasswordReset(ctx.tx, {
+    userId: id,
+    codeHash,
+    createdById: actingUser(ctx).id,
+    createdAt: ctx.now,
+    expiresAt,
+  });
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: id,
+    action: 'issue_reset_link',
+    after: { resetLinkExpiresAt: expiresAt },
+  });
+  return { path: `/reset-password/${code}`, expiresAt: expiresAt.toISOString() };
+}
+
+const RESET_UNKNOWN =
+  'This password reset link is not valid. Check that the whole link was copied, or ask an administrator for a new one.';
+const RESET_USED =
+  'This password reset link has already been used. Ask an administrator for a new one.';
+const RESET_EXPIRED = 'This password reset link has expired. Ask an administrator for a new one.';
+
+/** A link that no longer works answers 410 Gone; one that never existed, 404. */
+function checkUsable(found: Awaited<ReturnType<typeof findPasswordReset>>, now: Date) {
+  if (!found) throw notFound('password_resets.not_found', RESET_UNKNOWN);
+  if (found.reset.usedAt) throw new AppError(410, 'password_resets.used', RESET_USED);
+  if (found.reset.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError(410, 'password_resets.expired', RESET_EXPIRED);
+  }
+  return found;
+}
+
+export async function readPasswordReset(
+  db: Database,
+  code: string,
+  now: Date,
+): Promise<PasswordResetInfo> {
+  const { reset, user } = checkUsable(await findPasswordReset(db, hashOneTimeCode(code)), now);
+  return { userName: user.userName, expiresAt: reset.expiresAt.toISOString() };
+}
+
+/**
+ * Sets the new password, uses up the link and ends the account's sessions, in one
+ * transaction. The link row is locked, so of two uses of one link, one wins.
+ */
+export async function redeemPasswordReset(
+  ctx: Context,
+  { code, password }: { code: string; password: string },
+): Promise<{ userId: number }> {
+  const { reset, user } = checkUsable(
+    await findPasswordReset(ctx.tx, hashOneTimeCode(code), { lock: true }),
+    ctx.now,
+  );
+  const weakness = passwordWeakness(password, user.userName);
+  if (weakness) throw badRequest('users.weak_password', weakness, 'password');
+  await setPasswordHash(ctx.tx, user.id, await hashPassword(password));
+  await markPasswordResetUsed(ctx.tx, reset.id, ctx.now);
+  await deleteSessionsOf(ctx.tx, [user.id]);
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: user.id,
+    action: 'reset_password',
+    after: { resetLinkIssuedAt: reset.createdAt, sessionsEnded: true },
+  });
+  return { userId: user.id };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { AuditedEntity } from '../../../shared/schemas/audit';
+import { historyEventSchema } from '../../../shared/schemas/audit';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import { actorOf, type Actor } from '../../context';
+import type { Database } from '../../db/client';
+import type { AppInstance } from '../../http/types';
+import {
+  requireManagedApplication,
+  requireManagedLease,
+  requireManagedProperty,
+  requireManagedStaff,
+  requireManagedTenant,
+  requireManagedUnit,
+} from '../authz/authz';
+import { HISTORY_LIMIT, listHistory } from './audit.repository';
+
+/** Whose history is readable, and by whom: the record's manager or an Admin (else 404). */
+const managedRecords: Partial<
+  Record<AuditedEntity, (db: Database, actor: Actor, id: number) => Promise<unknown>>
+> = {
+  properties: requireManagedProperty,
+  units: requireManagedUnit,
+  staff: requireManagedStaff,
+  tenants: requireManagedTenant,
+  leases: requireManagedLease,
+  applications: requireManagedApplication,
+};
+
+export async function auditRoutes(app: AppInstance): Promise<void> {
+  for (const [resource, requireManaged] of Object.entries(managedRecords)) {
+    app.get(
+      `/${resource}/:id/history`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: [resource],
+          summary: `Who changed this record, when and what (newest first, at most ${HISTORY_LIMIT})`,
+          description:
+            'Each event names the actor, the action and, for a change, the fields that changed with ' +
+            'their values before and after. For the record\u2019s manager or an Admin; anyone else gets 404.',
+          params: idParamsSchema,
+          response: {
+            200: z.array(historyEventSchema),
+            401: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        await requireManaged(app.db, actorOf(request), id);
+        return listHistory(app.db, resource as AuditedEntity, id);
+      },
+    );
+  }
+}

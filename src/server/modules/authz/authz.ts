@@ -1,0 +1,266 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { MANAGER_ROLES } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas/users';
+import type { Actor } from '../../context';
+import type { Database } from '../../db/client';
+import { forbidden, notFound } from '../../http/errors';
+import { applicationsTable, type ApplicationRow } from '../applications/applications.table';
+import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { propertiesTable, type PropertyRow } from '../properties/properties.table';
+import { staffTable, type StaffRow } from '../staff/staff.table';
+import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
+import { unitsTable, type UnitRow } from '../units/units.table';
+import { withPropertyOfTenant, withPropertyOfUnit } from './ownership';
+
+/**
+ * Who may act on which record: one policy per resource, in one place. A Landlord manages
+ * the properties they own and everything under them (units, staff, tenants, leases,
+ * applications); an Admin and the system (jobs, the command line) manage everything.
+ * Another landlord's record answers 404, exactly as a missing one. Which role may call a
+ * route at all is declared on the route (the auth plugin's `access`).
+ */
+
+export const isAdmin = (user: User) => user.roles.includes('Admin');
+
+/** The Admin rule: an Admin, or the system, acts on every landlord's records. */
+export function actsOnEveryRecord(actor: Actor): boolean {
+  return actor.kind === 'system' || (actor.kind === 'user' && isAdmin(actor.user));
+}
+
+/** A condition on properties: those the actor manages (undefined: all of them). */
+export function managedPropertiesFilter(actor: Actor): SQL | undefined {
+  if (actsOnEveryRecord(actor)) return undefined;
+  if (actor.kind === 'user' && actor.user.roles.some((role) => MANAGER_ROLES.includes(role))) {
+    return eq(propertiesTable.userId, actor.user.id);
+  }
+  // Visitors, tenants and maintenance staff manage nothing (their portals come later).
+  return sql`false`;
+}
+
+interface Lookup {
+  /** Keep the record's row locked until the transaction ends: a change is about to follow. */
+  lock?: boolean;
+}
+
+/**
+ * The first row of a managed-record query. With `lock`, the record's own row is then read
+ * again by id FOR UPDATE: locking through the ownership join would drop a row whose join key
+ * a concurrent write has just changed (PostgreSQL re-checks only the locked row), and the
+ * caller would answer 404 for a record that exists.
+ */
+async function firstRow<T extends PgSelect, R>(
+  db: Database,
+  query: T,
+  lookup: Lookup,
+  lockTarget: { table: PgTable; id: PgColumn; value: number },
+  replace: (row: R, locked: unknown) => R,
+): Promise<R | undefined> {
+  const [row] = (await query.limit(1)) as R[];
+  if (!row || !lookup.lock) return row;
+  const [locked] = await db
+    .select()
+    .from(lockTarget.table)
+    .where(eq(lockTarget.id, lockTarget.value))
+    .for('update')
+    .limit(1);
+  return locked ? replace(row, locked) : undefined;
+}
+
+function missing(resource: string, label: string): never {
+  throw notFound(`${resource}.not_found`, `${label} not found`);
+}
+
+/** Manages the property. */
+export async function findManagedProperty(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<PropertyRow | undefined> {
+  const query = db
+    .select()
+    .from(propertiesTable)
+    .where(and(eq(propertiesTable.id, id), managedPropertiesFilter(actor)))
+    .$dynamic();
+  return firstRow<typeof query, PropertyRow>(
+    db,
+    query,
+    lookup,
+    { table: propertiesTable, id: propertiesTable.id, value: id },
+    (_row, locked) => locked as PropertyRow,
+  );
+}
+
+export async function requireManagedProperty(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+) {
+  return (await findManagedProperty(db, actor, id, lookup)) ?? missing('properties', 'Property');
+}
+
+/** Manages the unit's property. */
+export async function findManagedUnit(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<UnitRow | undefined> {
+  const query = withPropertyOfUnit(
+    db.select({ unit: unitsTable }).from(unitsTable).$dynamic(),
+  ).where(and(eq(unitsTable.id, id), managedPropertiesFilter(actor)));
+  const row = await firstRow<typeof query, { unit: UnitRow }>(
+    db,
+    query,
+    lookup,
+    { table: unitsTable, id: unitsTable.id, value: id },
+    (_row, locked) => ({ unit: locked as UnitRow }),
+  );
+  return row?.unit;
+}
+
+export async function requireManagedUnit(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+) {
+  return (await findManagedUnit(db, actor, id, lookup)) ?? missing('units', 'Unit');
+}
+
+/** Manages the property the staff member works at. */
+export async function requireManagedStaff(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<StaffRow> {
+  const query = db
+    .select({ staff: staffTable })
+    .from(staffTable)
+    .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
+    .where(and(eq(staffTable.id, id), managedPropertiesFilter(actor)))
+    .$dynamic();
+  const row = await firstRow<typeof query, { staff: StaffRow }>(
+    db,
+    query,
+    lookup,
+    { table: staffTable, id: staffTable.id, value: id },
+    (_row, locked) => ({ staff: locked as StaffRow }),
+  );
+  return row?.staff ?? missing('staff', 'Staff member');
+}
+
+/** Manages the tenant's unit's property. */
+export async function requireManagedTenant(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<TenantRow> {
+  const query = withPropertyOfTenant(
+    db.select({ tenant: tenantsTable }).from(tenantsTable).$dynamic(),
+  ).where(and(eq(tenantsTable.id, id), managedPropertiesFilter(actor)));
+  const row = await firstRow<typeof query, { tenant: TenantRow }>(
+    db,
+    query,
+    lookup,
+    { table: tenantsTable, id: tenantsTable.id, value: id },
+    (_row, locked) => ({ tenant: locked as TenantRow }),
+  );
+  return row?.tenant ?? missing('tenants', 'Tenant');
+}
+
+/** Manages the property of the lease's tenant. */
+export async function findManagedLease(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<LeaseRow | undefined> {
+  const query = withPropertyOfTenant(
+    db
+      .select({ lease: leasesTable })
+      .from(leasesTable)
+      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+      .$dynamic(),
+  ).where(and(eq(leasesTable.id, id), managedPropertiesFilter(actor)));
+  const row = await firstRow<typeof query, { lease: LeaseRow }>(
+    db,
+    query,
+    lookup,
+    { table: leasesTable, id: leasesTable.id, value: id },
+    (_row, locked) => ({ lease: locked as LeaseRow }),
+  );
+  return row?.lease;
+}
+
+export async function requireManagedLease(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<LeaseRow> {
+  return (await findManagedLease(db, actor, id, lookup)) ?? missing('leases', 'Lease');
+}
+
+/**
+ * Is this lease's tenant: the account linked to the lease's tenant record (tenants.user_id,
+ * set only by an invitation the landlord made). Anyone else, a manager included, gets
+ * undefined: managing a lease and being its tenant are different rights.
+ */
+export async function findLeaseOfTenantAccount(
+  db: Database,
+  actor: Actor,
+  leaseId: number,
+): Promise<LeaseRow | undefined> {
+  if (actor.kind !== 'user') return undefined;
+  const [row] = await db
+    .select({ lease: leasesTable })
+    .from(leasesTable)
+    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+    .where(and(eq(leasesTable.id, leaseId), eq(tenantsTable.userId, actor.user.id)))
+    .limit(1);
+  return row?.lease;
+}
+
+export interface ManagedApplication {
+  application: ApplicationRow;
+  property: { id: number; name: string };
+}
+
+/** Manages the property of the unit applied for. */
+export async function requireManagedApplication(
+  db: Database,
+  actor: Actor,
+  id: number,
+  lookup: Lookup = {},
+): Promise<ManagedApplication> {
+  const query = withPropertyOfUnit(
+    db
+      .select({
+        application: applicationsTable,
+        property: { id: propertiesTable.id, name: propertiesTable.name },
+      })
+      .from(applicationsTable)
+      .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
+      .$dynamic(),
+  ).where(and(eq(applicationsTable.id, id), managedPropertiesFilter(actor)));
+  const row = await firstRow<typeof query, ManagedApplication>(
+    db,
+    query,
+    lookup,
+    { table: applicationsTable, id: applicationsTable.id, value: id },
+    (found, locked) => ({ ...found, application: locked as ApplicationRow }),
+  );
+  return row ?? missing('applications', 'Application');
+}
+
+/** A user's own account, or any account for an Admin: anyone else is refused (403). */
+export function requireOwnAccountOrAdmin(actor: Actor, userId: number, message: string): void {
+  if (actsOnEveryRecord(actor)) return;
+  if (actor.kind === 'user' && actor.user.id === userId) return;
+  throw forbidden(message);
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jobsTable, type JobRow } from './jobs.table';
+import type { NewJob } from './jobs.types';
+
+/** Stores a job unless one with the same key exists; true when this call stored it. */
+export async function insertJob(db: Database, job: NewJob): Promise<boolean> {
+  const rows = await db
+    .insert(jobsTable)
+    .values({
+      kind: job.kind,
+      key: job.key,
+      payload: job.payload ?? {},
+      runAt: job.runAt,
+      ...(job.maxAttempts === undefined ? {} : { maxAttempts: job.maxAttempts }),
+    })
+    .onConflictDoNothing({ target: jobsTable.key })
+    .returning({ id: jobsTable.id });
+  return rows.length === 1;
+}
+
+/**
+ * Locks the next due job. SKIP LOCKED lets every process claim a different job at once; the
+ * lock lasts until the claiming transaction ends, so a dead process releases it.
+ */
+export async function claimDueJob(tx: Database, now: Date): Promise<JobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(jobsTable)
+    .where(and(eq(jobsTable.status, 'pending'), lte(jobsTable.runAt, now)))
+    .orderBy(asc(jobsTable.runAt), asc(jobsTable.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function markJobDone(tx: Database, job: JobRow, now: Date): Promise<void> {
+  await tx
+    .update(jobsTable)
+    .set({ status: 'done', attempts: job.attempts + 1, finishedAt: now, lastError: null })
+    .where(eq(jobsTable.id, job.id));
+}
+
+export async function markJobFailed(
+  tx: Database,
+  job: JobRow,
+  error: string,
+  retryAt: Date | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(jobsTable)
+    .set({
+      attempts: job.attempts + 1,
+      lastError: error.slice(0, 2000),
+      ...(retryAt ? { runAt: retryAt } : { status: 'failed', finishedAt: now }),
+    })
+    .where(eq(jobsTable.id, job.id));
+}
+
+/**
+ * One scheduler at a time across processes: a transaction-scoped advisory lock, taken without
+ * waiting. The holder enqueues the recurring jobs; the others skip this tick. (On the embedded
+ * database there is one process, which always gets it.)
+ */
+export async function tryBecomeScheduler(tx: Database): Promise<boolean> {
+  // Both drivers answer raw SQL with { rows }.
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${SCHEDULER_LOCK}) as leader`,
+  )) as unknown as { rows: { leader: boolean }[] };
+  return result.rows[0]?.leader === true;
+}
+
+// Arbitrary, fixed, and distinct from the migration lock (db/migrate.ts).
+const SCHEDULER_LOCK = 724_031_112;
+
+export async function deleteFinishedJobsBefore(db: Database, before: Date): Promise<number> {
+  const rows = await db
+    .delete(jobsTable)
+    .where(and(eq(jobsTable.status, 'done'), lt(jobsTable.finishedAt, before)))
+    .returning({ id: jobsTable.id });
+  return rows.length;
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, money } from '../../db/columns';
+import { leasesTable } from '../leases/leases.table';
+import { usersTable } from '../users/users.table';
+
+/**
+ * A lease's ledger: append-only (no route updates or deletes a row). Exactly-once rules are
+ * unique keys here, not flags in memory: one rent charge and one late fee per lease and
+ * period, one payment per idempotency key, one reversal per entry.
+ */
+export const ledgerEntriesTable = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => leasesTable.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    /** Charges: rent, late_fee, fee, utilities, damages, other. */
+    category: text('category'),
+    /** Payments: cash, check, bank_transfer, card, other. */
+    method: text('method'),
+    amount: money('amount').notNull(),
+    /** Signed effect on the balance owed; the balance is the sum of these. */
+    delta: money('delta').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    description: text('description'),
+    reference: text('reference'),
+    reversesId: integer('reverses_id')
+      .unique()
+      .references((): AnyPgColumn => ledgerEntriesTable.id, { onDelete: 'restrict' }),
+    /** 'YYYY-MM' of the rent period, for rent and late fees. */
+    period: text('period'),
+    idempotencyKey: text('idempotency_key'),
+    createdByUserId: integer('created_by_user_id').references(() => usersTable.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_lease_idx').on(table.leaseId, table.id),
+    unique('ledger_entries_idempotency_key').on(table.leaseId, table.idempotencyKey),
+    uniqueIndex('ledger_entries_rent_once')
+      .on(table.leaseId, table.period)
+      .where(sql`${table.category} = 'rent'`),
+    uniqueIndex('ledger_entries_late_fee_once')
+      .on(table.leaseId, table.period)
+      .where(sql`${table.category} = 'late_fee'`),
+    check(
+      'ledger_entries_kind_known',
+      sql`${table.kind} in ('charge', 'payment', 'credit', 'reversal')`,
+    ),
+    check('ledger_entries_amount_positive', sql`${table.amount} > 0`),
+    check('ledger_entries_delta_is_amount', sql`abs(${table.delta}) = ${table.amount}`),
+    check(
+      'ledger_entries_reversal_names_entry',
+      sql`(${table.kind} = 'reversal') = (${table.reversesId} is not null)`,
+    ),
+  ],
+);
+
+export type LedgerEntryRow = typeof ledgerEntriesTable.$inferSelect;

@@ -1,0 +1,72 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Notification } from '../../../shared/schemas/notifications';
+import type { Database } from '../../db/client';
+import type { NewNotification } from './notifications.service';
+import { notificationsTable, type NotificationRow } from './notifications.table';
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}
+
+/** Stores it unless its key was delivered before. */
+export async function insertNotification(
+  tx: Database,
+  notification: NewNotification,
+  createdAt: Date,
+): Promise<void> {
+  await tx
+    .insert(notificationsTable)
+    .values({ ...notification, link: notification.link ?? null, createdAt })
+    .onConflictDoNothing({ target: notificationsTable.key });
+}
+
+export async function listNotifications(
+  db: Database,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ notifications: Notification[]; total: number }> {
+  const rows = await db
+    .select({ row: notificationsTable, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(notificationsTable)
+    .where(eq(notificationsTable.userId, userId))
+    .orderBy(desc(notificationsTable.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { notifications: rows.map((r) => toNotification(r.row)), total: rows[0]?.total ?? 0 };
+}
+
+export async function countUnread(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notificationsTable)
+    .where(and(eq(notificationsTable.userId, userId), isNull(notificationsTable.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks the user's own notification read; false when it is not theirs or does not exist. */
+export async function markRead(
+  db: Database,
+  userId: number,
+  id: number | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(notificationsTable)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notificationsTable.userId, userId),
+        id === null ? isNull(notificationsTable.readAt) : eq(notificationsTable.id, id),
+      ),
+    )
+    .returning({ id: notificationsTable.id });
+  return id === null || rows.length > 0;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import {
+  notificationListQuerySchema,
+  notificationSchema,
+  unreadCountSchema,
+} from '../../../shared/schemas/notifications';
+import { notFound } from '../../http/errors';
+import type { AppInstance } from '../../http/types';
+import { currentUser } from '../auth/auth.plugin';
+import { countUnread, listNotifications, markRead } from './notifications.repository';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+/** Every user reads and marks only their own notifications. */
+export async function notificationsRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: "One page of the caller's notifications, newest first (total in X-Total-Count)",
+        querystring: notificationListQuerySchema,
+        response: { 200: z.array(notificationSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { notifications, total } = await listNotifications(
+        app.db,
+        currentUser(request).id,
+        request.query,
+      );
+      reply.header('X-Total-Count', String(total));
+      return notifications;
+    },
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: "How many of the caller's notifications are unread (the header's bell)",
+        response: { 200: unreadCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ unread: await countUnread(app.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of the caller’s notifications read',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await markRead(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        app.config.now(),
+      );
+      if (!found) throw notFound('notifications.not_found', 'Notification not found');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: "Mark every one of the caller's notifications read",
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await markRead(app.db, currentUser(request).id, null, app.config.now());
+      return reply.status(204).send(null);
+    },
+  );
+}

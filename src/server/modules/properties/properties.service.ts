@@ -1,0 +1,90 @@
+import { MANAGER_ROLES, type Role } from '../../../shared/constants';
+import type { CreatePropertyBody, Property } from '../../../shared/schemas/properties';
+import { actingUser, type Context } from '../../context';
+import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { isAdmin, requireManagedProperty } from '../authz/authz';
+import {
+  countUnitsOfProperty,
+  deleteProperty as deletePropertyRow,
+  findOwnerCandidate,
+  findPropertyWithOwner,
+  insertProperty,
+  updateProperty as updatePropertyRow,
+  type PropertyValues,
+} from './properties.repository';
+
+const NOT_FOUND = () => notFound('properties.not_found', 'Property not found');
+
+function unitsFirstMessage(units: number): string {
+  const noun = units === 1 ? '1 unit' : `${units} units`;
+  return `This property still has ${noun}. Delete its units first, then delete the property.`;
+}
+
+/**
+ * The owner of a new property: the caller, except that an Admin may name a Landlord or
+ * Admin (docs/decisions/0005). Anyone else's userId is ignored.
+ */
+async function ownerOfNewProperty(
+  ctx: Context,
+  userId: number | null | undefined,
+): Promise<number> {
+  const user = actingUser(ctx);
+  if (!isAdmin(user) || !userId || userId === user.id) return user.id;
+  const owner = await findOwnerCandidate(ctx.tx, userId);
+  if (!owner) {
+    throw badRequest('properties.owner_not_found', 'The chosen owner does not exist', 'userId');
+  }
+  if (!owner.roles.some((role) => MANAGER_ROLES.includes(role as Role))) {
+    throw badRequest(
+      'properties.owner_not_manager',
+      'The owner must be a Landlord or Admin',
+      'userId',
+    );
+  }
+  return owner.id;
+}
+
+export async function createProperty(ctx: Context, body: CreatePropertyBody): Promise<Property> {
+  const { userId, ...values } = body;
+  const row = await insertProperty(ctx.tx, await ownerOfNewProperty(ctx, userId), values);
+  await recordEvent(ctx, {
+    entityType: 'properties',
+    entityId: row.id,
+    action: 'create',
+    after: row,
+  });
+  return (await findPropertyWithOwner(ctx.tx, row.id))!;
+}
+
+/** Edits a property the caller manages; its owner never changes here. */
+export async function updateProperty(
+  ctx: Context,
+  { id, values }: { id: number; values: PropertyValues },
+): Promise<Property> {
+  const before = await requireManagedProperty(ctx.tx, ctx.actor, id, { lock: true });
+  const after = await updatePropertyRow(ctx.tx, id, values);
+  if (!after) throw NOT_FOUND();
+  await recordEvent(ctx, {
+    entityType: 'properties',
+    entityId: id,
+    action: 'update',
+    before,
+    after,
+  });
+  return (await findPropertyWithOwner(ctx.tx, id))!;
+}
+
+/** Deletes a property the caller manages, with its staff; refused while it has units. */
+export async function deleteProperty(ctx: Context, id: number): Promise<void> {
+  const before = await requireManagedProperty(ctx.tx, ctx.actor, id, { lock: true });
+  await deleteUnlessUsed(ctx.tx, {
+    countDependents: (db) => countUnitsOfProperty(db, id),
+    remove: async (db) => {
+      if (!(await deletePropertyRow(db, id))) throw NOT_FOUND();
+    },
+    refuse: (units) => conflict('properties.has_units', unitsFirstMessage(units)),
+  });
+  await recordEvent(ctx, { entityType: 'properties', entityId: id, action: 'delete', before });
+}

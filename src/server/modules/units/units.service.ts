@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import type { CreateUnitBody, Unit, UpdateUnitBody } from '../../../shared/schemas/units';
+import type { Context } from '../../context';
+import type { Database } from '../../db/client';
+import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { requireManagedProperty, requireManagedUnit } from '../authz/authz';
+import { tenantsTable } from '../tenants/tenants.table';
+import {
+  countTenantsOfUnit,
+  deleteUnit as deleteUnitRow,
+  insertUnit,
+  toUnit,
+  updateUnit as updateUnitRow,
+} from './units.repository';
+import { unitsTable, type UnitRow } from './units.table';
+
+const NOT_FOUND = () => notFound('units.not_found', 'Unit not found');
+
+function tenantsFirstMessage(tenants: number): string {
+  const noun = tenants === 1 ? '1 tenant' : `${tenants} tenants`;
+  return `This unit still has ${noun}. Remove its tenants first, then delete the unit.`;
+}
+
+/** Runs a unit write, turning the per-property unique unit number into a 409. */
+async function withUniqueUnitNumber<T>(unitNumber: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      throw conflict('units.duplicate', `Unit ${unitNumber} already exists in this property`);
+    }
+    throw error;
+  }
+}
+
+export async function createUnit(ctx: Context, values: CreateUnitBody): Promise<Unit> {
+  await requireManagedProperty(ctx.tx, ctx.actor, values.propertyId);
+  const row = await withUniqueUnitNumber(values.unitNumber, () => insertUnit(ctx.tx, values));
+  await recordEvent(ctx, { entityType: 'units', entityId: row.id, action: 'create', after: row });
+  return toUnit(row);
+}
+
+/**
+ * Edits a unit; a missing status keeps the current one, and moving it to another property
+ * needs that property to be the caller's too. A new number reaches its tenants' copies in
+ * the same transaction (a tenant shows the unit they live in, not the one they moved into).
+ */
+export async function updateUnit(
+  ctx: Context,
+  { id, body }: { id: number; body: Omit<UpdateUnitBody, 'id'> },
+): Promise<Unit> {
+  const before = await requireManagedUnit(ctx.tx, ctx.actor, id, { lock: true });
+  const values: CreateUnitBody = {
+    ...body,
+    status: body.status ?? (before.status as CreateUnitBody['status']),
+  };
+  if (values.propertyId !== before.propertyId) {
+    await requireManagedProperty(ctx.tx, ctx.actor, values.propertyId);
+  }
+  const after = await withUniqueUnitNumber(values.unitNumber, () =>
+    updateUnitRow(ctx.tx, id, values),
+  );
+  if (!after) throw NOT_FOUND();
+  await recordEvent(ctx, { entityType: 'units', entityId: id, action: 'update', before, after });
+  if (after.unitNumber !== before.unitNumber) await renumberTenants(ctx, before, after);
+  return toUnit(after);
+}
+
+/** The tenants' copy of their unit's number follows a renumbering, one event per tenant. */
+async function renumberTenants(ctx: Context, before: UnitRow, unit: UnitRow): Promise<void> {
+  const changed = await ctx.tx
+    .update(tenantsTable)
+    .set({ unitNumber: unit.unitNumber })
+    .where(eq(tenantsTable.unitId, unit.id))
+    .returning({ id: tenantsTable.id });
+  for (const { id } of changed) {
+    await recordEvent(ctx, {
+      entityType: 'tenants',
+      entityId: id,
+      action: 'update',
+      before: { unitNumber: before.unitNumber },
+      after: { unitNumber: unit.unitNumber },
+    });
+  }
+}
+
+export async function deleteUnit(ctx: Context, id: number): Promise<void> {
+  const before = await requireManagedUnit(ctx.tx, ctx.actor, id, { lock: true });
+  await deleteUnlessUsed(ctx.tx, {
+    countDependents: (db) => countTenantsOfUnit(db, id),
+    remove: async (db) => {
+      if (!(await deleteUnitRow(db, id))) throw NOT_FOUND();
+    },
+    refuse: (tenants) => conflict('units.has_tenants', tenantsFirstMessage(tenants)),
+  });
+  await recordEvent(ctx, { entityType: 'units', entityId: id, action: 'delete', before });
+}
+
+/** Reads a unit and locks it until the transaction ends, so two placements cannot race. */
+export async function lockUnit(tx: Database, unitId: number): Promise<UnitRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(unitsTable)
+    .where(eq(unitsTable.id, unitId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** A status that follows tenancy (docs/decisions/0004), recorded on the unit's history. */
+export async function setUnitStatus(
+  ctx: Context,
+  unit: UnitRow,
+  status: UnitRow['status'],
+): Promise<void> {
+  if (unit.status === status) return;
+  await ctx.tx.update(unitsTable).set({ status }).where(eq(unitsTable.id, unit.id));
+  await recordEvent(ctx, {
+    entityType: 'units',
+    entityId: unit.id,
+    action: 'update',
+    before: { status: unit.status },
+    after: { status },
+  });
+}

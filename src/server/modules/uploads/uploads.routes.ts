@@ -1,0 +1,165 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { runService } from '../../context';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import { uploadSchema } from '../../../shared/schemas/uploads';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import type { AppInstance } from '../../http/types';
+import { currentUser } from '../auth/auth.plugin';
+import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
+import { MAX_PHOTO_BYTES, photoTooLarge, processPhoto } from './image';
+import { findOwnUpload, toUpload } from './uploads.repository';
+import { deleteOwnUpload, readPhoto, storeUpload } from './uploads.service';
+import type { UploadRow } from './uploads.table';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** Photos one account may send per hour: plenty for a phone, a wall for a script filling the disk. */
+export const UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
+
+export async function uploadsRoutes(app: AppInstance): Promise<void> {
+  // Multipart bodies are accepted in this plugin only; every other call stays JSON.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+  });
+
+  app.post(
+    '/uploads',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Send one photo (multipart/form-data, field "file")',
+        description:
+          'JPEG, PNG, WebP or HEIC (when this server can decode it), at most 10 MB. The photo is ' +
+          're-encoded as WebP, at most 1600 px on its longest side, without its metadata (no ' +
+          'location). Any logged-in user may send photos; only the sender sees a photo until a ' +
+          'request or work order shows it.',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const input = await readSinglePhoto(request);
+      await limitUploads(request, currentUser(request).id);
+      const upload = await storeUpload(request, await processPhoto(input));
+      return reply.status(201).send(toUpload(upload));
+    },
+  );
+
+  app.get(
+    '/uploads/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'The bytes of a photo the caller sent (image/webp)',
+        params: idParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const upload = await findOwnUpload(app.db, currentUser(request).id, request.params.id);
+      if (!upload) throw notFound('uploads.not_found', 'Photo not found');
+      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+    },
+  );
+
+  app.delete(
+    '/uploads/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Withdraw a photo the caller sent that no request or work order shows',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await runService(request, deleteOwnUpload, request.params.id);
+      await app.files.delete(upload.storageKey);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** The one file of a multipart body, read whole (at most 10 MB) so it can be checked. */
+async function readSinglePhoto(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'uploads.not_multipart',
+      'Send the photo as multipart/form-data in a field named "file"',
+    );
+  }
+  let photo: Buffer | undefined;
+  try {
+    // A second part of any kind breaks the parts limit and is refused, never silently dropped.
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'file') {
+        throw badRequest(
+          'uploads.no_file',
+          'Please choose a photo (a file in the field "file")',
+          'file',
+        );
+      }
+      photo = await part.toBuffer();
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+  if (!photo) throw badRequest('uploads.no_file', 'Please choose a photo', 'file');
+  return photo;
+}
+
+function multipartError(error: unknown): AppError {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoTooLarge();
+  if (typeof code === 'string' && code.startsWith('FST_')) {
+    return badRequest(
+      'uploads.bad_multipart',
+      'Send exactly one photo in a field named "file"',
+      'file',
+    );
+  }
+  if (error instanceof AppError) return error;
+  return badRequest('uploads.bad_multipart', 'The upload could not be read', 'file');
+}
+
+/** Counted outside the upload's transaction, so a refused photo still counts. */
+async function limitUploads(request: FastifyRequest, userId: number): Promise<void> {
+  const result = await consumeRateLimit(request.server.db, {
+    key: `uploads:user:${userId}`,
+    ...UPLOAD_LIMIT,
+    now: request.server.config.now(),
+  });
+  if (!result.allowed) {
+    throw tooManyRequests(
+      'Too many photos in the last hour. Please try again later.',
+      result.retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * A photo answer that no browser will run or guess at: its own type, nosniff, a sandbox
+ * policy for anyone who opens it directly; like every API answer it is never cached (no-store).
+ */
+export function sendPhoto(reply: FastifyReply, upload: UploadRow, data: Buffer): FastifyReply {
+  return reply
+    .header('Content-Type', upload.contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Content-Disposition', `inline; filename="photo-${upload.id}.webp"`)
+    .send(data);
+}

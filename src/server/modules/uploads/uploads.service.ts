@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import { actingUser, runService, type Context } from '../../context';
+import { conflict, notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { newStorageKey, type FileStore } from './file-store';
+import type { ProcessedPhoto } from './image';
+import { deleteUploadRow, findOwnUpload, insertUpload } from './uploads.repository';
+import type { UploadRow } from './uploads.table';
+
+const NOT_FOUND = () => notFound('uploads.not_found', 'Photo not found');
+
+/** What the trail keeps of a photo: where its file lies stays out of it. */
+function audited({ storageKey: _storageKey, ...kept }: UploadRow) {
+  return kept;
+}
+
+/** The row of a photo whose file is already stored under `storageKey`. */
+export async function recordUpload(
+  ctx: Context,
+  { storageKey, photo }: { storageKey: string; photo: ProcessedPhoto },
+): Promise<UploadRow> {
+  const row = await insertUpload(ctx.tx, {
+    storageKey,
+    uploadedBy: actingUser(ctx).id,
+    contentType: photo.contentType,
+    byteSize: photo.data.length,
+    width: photo.width,
+    height: photo.height,
+    createdAt: ctx.now,
+  });
+  await recordEvent(ctx, {
+    entityType: 'uploads',
+    entityId: row.id,
+    action: 'create',
+    after: audited(row),
+  });
+  return row;
+}
+
+/**
+ * Stores a checked photo's file, then its row in the request's transaction. Should the
+ * transaction fail, up to its commit, the file is removed again: a failure leaves nothing.
+ * The photo is decoded before this (outside any transaction: decoding takes a while).
+ */
+export async function storeUpload(
+  request: FastifyRequest,
+  photo: ProcessedPhoto,
+): Promise<UploadRow> {
+  const files = request.server.files;
+  const storageKey = newStorageKey(photo.extension);
+  await files.put(storageKey, photo.data);
+  try {
+    return await runService(request, recordUpload, { storageKey, photo });
+  } catch (error) {
+    await files.delete(storageKey);
+    throw error;
+  }
+}
+
+/** The sender withdraws a photo that no record shows yet; the file goes after the commit. */
+export async function deleteOwnUpload(ctx: Context, id: number): Promise<UploadRow> {
+  const upload = await findOwnUpload(ctx.tx, actingUser(ctx).id, id);
+  if (!upload) throw NOT_FOUND();
+  try {
+    // In a savepoint: a reference from a request or work order must not end the transaction.
+    await ctx.tx.transaction((tx) => deleteUploadRow(tx, id));
+  } catch (error) {
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
+      throw conflict(
+        'uploads.in_use',
+        'This photo belongs to a request or work order and cannot be deleted',
+      );
+    }
+    throw error;
+  }
+  await recordEvent(ctx, {
+    entityType: 'uploads',
+    entityId: id,
+    action: 'delete',
+    before: audited(upload),
+  });
+  return upload;
+}
+
+/** The bytes of a photo the caller has already been allowed to see. */
+export async function readPhoto(files: FileStore, upload: UploadRow): Promise<Buffer> {
+  const data = await files.get(upload.storageKey);
+  if (!data) throw NOT_FOUND();
+  return data;
+}

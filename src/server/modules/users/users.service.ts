@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../shared/constants';
+import type { ContactBody, User } from '../../../shared/schemas/users';
+import type { Context } from '../../context';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  pgErrorCode,
+  PG_UNIQUE_VIOLATION,
+} from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { requireOwnAccountOrAdmin } from '../authz/authz';
+import { passwordWeakness } from './password-strength';
+import { hashPassword } from './passwords';
+import {
+  findUserByName,
+  insertUser,
+  toUser,
+  updateContact as updateContactRow,
+} from './users.repository';
+import { usersTable } from './users.table';
+
+export const USERNAME_TAKEN = 'That username is taken. Please choose another.';
+
+export interface NewAccount {
+  userName: string;
+  password: string;
+  roles: Role[];
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * The one way an account is made, by sign-up (a visitor) and by the command line or the
+ * start-up (the first Admin): a password strong enough for its name, a name nobody has in
+ * any letter case, never an existing account promoted.
+ */
+export async function createAccount(ctx: Context, account: NewAccount): Promise<User> {
+  const weakness = passwordWeakness(account.password, account.userName);
+  if (weakness) throw badRequest('users.weak_password', weakness, 'password');
+  if (await findUserByName(ctx.tx, account.userName)) throw conflict('users.taken', USERNAME_TAKEN);
+  try {
+    const row = await insertUser(ctx.tx, {
+      userName: account.userName,
+      passwordHash: await hashPassword(account.password),
+      roles: account.roles,
+      email: account.email,
+      phone: account.phone,
+    });
+    await recordEvent(ctx, { entityType: 'users', entityId: row.id, action: 'create', after: row });
+    return toUser(row);
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique index decides.
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict('users.taken', USERNAME_TAKEN);
+    throw error;
+  }
+}
+
+/** A user's email and phone: their own, or anyone's for an Admin. */
+export async function updateContact(
+  ctx: Context,
+  { userId, contact }: { userId: number; contact: ContactBody },
+): Promise<User> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only change your own contact information');
+  const [before] = await ctx.tx
+    .select()
+    .from(usersTable)
+    .where(eq(usersTable.id, userId))
+    .for('update')
+    .limit(1);
+  const after = before && (await updateContactRow(ctx.tx, userId, contact));
+  if (!before || !after) throw notFound('users.not_found', 'User not found');
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: userId,
+    action: 'update',
+    before,
+    after,
+  });
+  return toUser(after);
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import {
+  addNoteBodySchema,
+  addPhotoBodySchema,
+  assignWorkOrderBodySchema,
+  changeStatusBodySchema,
+  createWorkOrderBodySchema,
+  workOrderCountsSchema,
+  workOrderListQuerySchema,
+  workOrderPhotoParamsSchema,
+  workOrderSchema,
+  workOrderSummarySchema,
+} from '../../../shared/schemas/work-orders';
+import { runService, type Service } from '../../context';
+import { notFound } from '../../http/errors';
+import type { AppInstance } from '../../http/types';
+import { currentUser } from '../auth/auth.plugin';
+import { sendPhoto } from '../uploads/uploads.routes';
+import { readPhoto } from '../uploads/uploads.service';
+import {
+  countWorkOrders,
+  findPhotoUpload,
+  findWorkOrder,
+  listWorkOrders,
+} from './work-orders.repository';
+import {
+  addWorkOrderNote,
+  addWorkOrderPhoto,
+  assignWorkOrder,
+  changeWorkOrderStatus,
+  fileWorkOrder,
+  managerScope,
+  readWorkOrder,
+} from './work-orders.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+export async function workOrdersRoutes(app: AppInstance): Promise<void> {
+  const clock = () => ({ now: app.config.now(), targets: app.config.responseTargets });
+
+  app.get(
+    '/work-orders',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['work-orders'],
+        summary: 'Work orders of the properties the caller manages, emergencies and oldest first',
+        description:
+          'Filters: propertyId, status, priority, assigneeId (a staff id), overdue (not acknowledged ' +
+          "within its priority's response target), open. With limit or offset the answer is that " +
+          'page and the total is in the X-Total-Count header.',
+        querystring: workOrderListQuerySchema,
+        response: { 200: z.array(workOrderSummarySchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { workOrders, total } = await listWorkOrders(app.db, {
+        scope: managerScope(currentUser(request)),
+        query,
+        ...clock(),
+      });
+      if (query.limit !== undefined || query.offset !== undefined) {
+        reply
+          .header('X-Total-Count', String(total))
+          .header('Access-Control-Expose-Headers', 'X-Total-Count');
+      }
+      return workOrders;
+    },
+  );
+
+  app.get(
+    '/work-orders/counts',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['work-orders'],
+        summary: "The dashboard's maintenance counts: open, open emergencies, overdue",
+        response: { 200: workOrderCountsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      countWorkOrders(app.db, { scope: managerScope(currentUser(request)), ...clock() }),
+  );
+
+  app.get(
+    '/work-orders/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['work-orders'],
+        summary: 'One work order with its notes, hours, cost and photos',
+        params: idParamsSchema,
+        response: { 200: workOrderSchema, ...errors },
+      },
+    },
+    async (request) =>
+      readWorkOrder(app.db, request.params.id, managerScope(currentUser(request)), clock()),
+  );
+
+  app.post(
+    '/work-orders',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['work-orders'],
+        summary: 'File a maintenance request for a unit the caller manages',
+        description: 'photoIds: up to 5 photos the caller sent with POST /api/uploads.',
+        body: createWorkOrderBodySchema,
+        response: { 201: workOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await runService(request, fileWorkOrder, request.body);
+      return reply.status(201).send(await detail(request, id));
+    },
+  );
+
+  /** A write on one work order, answered with the work order as it now is. */
+  function action<Body>(
+    path: string,
+    summary: string,
+    body: z.ZodType<Body>,
+    service: Service<{ id: number; body: Body }, number>,
+  ) {
+    app.post(
+      `/work-orders/:id/${path}`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['work-orders'],
+          summary,
+          params: idParamsSchema,
+          body,
+          response: { 200: workOrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const id = await runService(request, service, {
+          id: request.params.id,
+          body: request.body as Body,
+        });
+        return detail(request, id);
+      },
+    );
+  }
+
+  action(
+    'assign',
+    'Triage: assign a staff member and a scheduled date (New or Assigned only)',
+    assignWorkOrderBodySchema,
+    assignWorkOrder,
+  );
+  action(
+    'status',
+    'Move the work order to another status (allowed transitions only; Cancelled needs a reason)',
+    changeStatusBodySchema,
+    changeWorkOrderStatus,
+  );
+  action(
+    'notes',
+    'Add a note (internal or shared with the tenant), with hours worked and cost',
+    addNoteBodySchema,
+    addWorkOrderNote,
+  );
+  action(
+    'photos',
+    'Show a photo the caller sent (POST /api/uploads) as a before or after photo',
+    addPhotoBodySchema,
+    addWorkOrderPhoto,
+  );
+
+  app.get(
+    '/work-orders/:id/photos/:photoId',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['work-orders'],
+        summary: 'The bytes of a photo of a work order the caller may see (image/webp)',
+        params: workOrderPhotoParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { id, photoId } = request.params;
+      const found = await findWorkOrder(app.db, id, managerScope(currentUser(request)));
+      const upload = found ? await findPhotoUpload(app.db, id, photoId) : undefined;
+      if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
+      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+    },
+  );
+
+  function detail(request: Parameters<typeof currentUser>[0], id: number) {
+    return readWorkOrder(app.db, id, managerScope(currentUser(request)), clock());
+  }
+}

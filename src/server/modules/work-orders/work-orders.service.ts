@@ -1,0 +1,287 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import { canTransition, type WorkOrderRole } from '../../../shared/maintenance';
+import { fromCents, toCents } from '../../../shared/money';
+import type { User } from '../../../shared/schemas/users';
+import type {
+  AddNoteBody,
+  AddPhotoBody,
+  AssignWorkOrderBody,
+  ChangeStatusBody,
+  CreateWorkOrderBody,
+  WorkOrder,
+} from '../../../shared/schemas/work-orders';
+import { actingUser, type Context } from '../../context';
+import type { Database } from '../../db/client';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  PG_UNIQUE_VIOLATION,
+  pgErrorCode,
+} from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { managedPropertiesFilter, requireManagedStaff, requireManagedUnit } from '../authz/authz';
+import { tenantsTable } from '../tenants/tenants.table';
+import { findOwnUpload } from '../uploads/uploads.repository';
+import {
+  countPhotos,
+  findWorkOrder,
+  listNotes,
+  listPhotos,
+  toSummary,
+  workTotals,
+  type Clock,
+  type FoundWorkOrder,
+} from './work-orders.repository';
+import {
+  workOrderNotesTable,
+  workOrderPhotosTable,
+  workOrdersTable,
+  type WorkOrderRow,
+} from './work-orders.table';
+
+/** Photos one work order may show, before and after included. */
+export const MAX_WORK_ORDER_PHOTOS = 30;
+
+const NOT_FOUND = () => notFound('work-orders.not_found', 'Work order not found');
+
+/** Which work orders a user may act on, as a filter over work orders joined to their property. */
+export function managerScope(user: User): SQL | undefined {
+  return managedPropertiesFilter({ kind: 'user', user });
+}
+
+async function requireWorkOrder(ctx: Context, id: number): Promise<FoundWorkOrder> {
+  const found = await findWorkOrder(ctx.tx, id, managerScope(actingUser(ctx)), { lock: true });
+  if (!found) throw NOT_FOUND();
+  return found;
+}
+
+/** The tenant to call about a unit: the one most recently placed there. */
+async function currentTenantId(db: Database, unitId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: tenantsTable.id })
+    .from(tenantsTable)
+    .where(eq(tenantsTable.unitId, unitId))
+    .orderBy(desc(tenantsTable.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Shows photos the actor sent on a work order; a photo may show on one work order only. */
+async function attachPhotos(
+  ctx: Context,
+  workOrderId: number,
+  uploadIds: readonly number[],
+  kind: 'request' | 'before' | 'after',
+): Promise<void> {
+  const user = actingUser(ctx);
+  if ((await countPhotos(ctx.tx, workOrderId)) + uploadIds.length > MAX_WORK_ORDER_PHOTOS) {
+    throw conflict(
+      'work-orders.too_many_photos',
+      `A work order can show at most ${MAX_WORK_ORDER_PHOTOS} photos`,
+    );
+  }
+  for (const uploadId of uploadIds) {
+    if (!(await findOwnUpload(ctx.tx, user.id, uploadId))) {
+      throw badRequest(
+        'work-orders.photo_not_found',
+        'One of the photos was not found',
+        'photoIds',
+      );
+    }
+  }
+  if (uploadIds.length === 0) return;
+  try {
+    const rows = await ctx.tx.transaction((tx) =>
+      tx
+        .insert(workOrderPhotosTable)
+        .values(uploadIds.map((uploadId) => ({ workOrderId, uploadId, kind, createdAt: ctx.now })))
+        .returning(),
+    );
+    for (const row of rows) {
+      await recordEvent(ctx, {
+        entityType: 'work-orders',
+        entityId: workOrderId,
+        action: 'add-photo',
+        after: row,
+      });
+    }
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      throw conflict('work-orders.photo_in_use', 'This photo already shows on a work order');
+    }
+    throw error;
+  }
+}
+
+/** A landlord files a request for a unit they manage (after a tenant's phone call, say). */
+export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Promise<number> {
+  const user = actingUser(ctx);
+  const unit = await requireManagedUnit(ctx.tx, ctx.actor, body.unitId);
+  const [row] = await ctx.tx
+    .insert(workOrdersTable)
+    .values({
+      unitId: unit.id,
+      tenantId: await currentTenantId(ctx.tx, unit.id),
+      filedBy: user.id,
+      title: body.title,
+      description: body.description,
+      location: body.location,
+      category: body.category,
+      priority: body.priority,
+      entryPermission: body.entryPermission,
+      status: 'New',
+      filedAt: ctx.now,
+    })
+    .returning();
+  await recordEvent(ctx, {
+    entityType: 'work-orders',
+    entityId: row!.id,
+    action: 'create',
+    after: row,
+  });
+  await attachPhotos(ctx, row!.id, body.photoIds, 'request');
+  return row!.id;
+}
+
+async function update(
+  ctx: Context,
+  before: WorkOrderRow,
+  values: Partial<WorkOrderRow>,
+  action: string,
+) {
+  const [after] = await ctx.tx
+    .update(workOrdersTable)
+    .set(values)
+    .where(eq(workOrdersTable.id, before.id))
+    .returning();
+  if (!after) throw NOT_FOUND();
+  await recordEvent(ctx, { entityType: 'work-orders', entityId: before.id, action, before, after });
+  return after;
+}
+
+/** Triage: a staff member of the landlord's takes the work order, on a date if one is set. */
+export async function assignWorkOrder(
+  ctx: Context,
+  { id, body }: { id: number; body: AssignWorkOrderBody },
+): Promise<number> {
+  const { order } = await requireWorkOrder(ctx, id);
+  if (order.status !== 'New' && order.status !== 'Assigned') {
+    throw conflict(
+      'work-orders.not_assignable',
+      `A work order that is ${order.status} cannot be assigned; only New or Assigned ones can`,
+    );
+  }
+  const staff = await requireManagedStaff(ctx.tx, ctx.actor, body.staffId);
+  await update(
+    ctx,
+    order,
+    {
+      status: 'Assigned',
+      assignedStaffId: staff.id,
+      scheduledFor: body.scheduledFor,
+      acknowledgedAt: order.acknowledgedAt ?? ctx.now,
+    },
+    'assign',
+  );
+  return id;
+}
+
+/** Moves a work order along the transition table; cancelling keeps the reason. */
+export async function changeWorkOrderStatus(
+  ctx: Context,
+  { id, body, role = 'manager' }: { id: number; body: ChangeStatusBody; role?: WorkOrderRole },
+): Promise<number> {
+  const { order } = await requireWorkOrder(ctx, id);
+  const from = order.status as WorkOrder['status'];
+  if (body.status === 'Assigned' && from === 'New') {
+    throw conflict('work-orders.assign_first', 'Choose who does the work to triage the request');
+  }
+  if (!canTransition(from, body.status, role)) {
+    throw conflict(
+      'work-orders.bad_transition',
+      `A work order that is ${from} cannot become ${body.status}`,
+    );
+  }
+  await update(
+    ctx,
+    order,
+    {
+      status: body.status,
+      closeReason: body.status === 'Cancelled' ? body.reason : order.closeReason,
+      acknowledgedAt: order.acknowledgedAt ?? ctx.now,
+    },
+    'status',
+  );
+  return id;
+}
+
+export async function addWorkOrderNote(
+  ctx: Context,
+  { id, body }: { id: number; body: AddNoteBody },
+): Promise<number> {
+  const { order } = await requireWorkOrder(ctx, id);
+  const [note] = await ctx.tx
+    .insert(workOrderNotesTable)
+    .values({
+      workOrderId: order.id,
+      authorId: actingUser(ctx).id,
+      body: body.body,
+      visibility: body.visibility,
+      labourHours: body.labourHours,
+      cost: body.cost === null ? null : toCents(body.cost),
+      createdAt: ctx.now,
+    })
+    .returning();
+  await recordEvent(ctx, {
+    entityType: 'work-orders',
+    entityId: id,
+    action: 'add-note',
+    after: note,
+  });
+  return id;
+}
+
+export async function addWorkOrderPhoto(
+  ctx: Context,
+  { id, body }: { id: number; body: AddPhotoBody },
+): Promise<number> {
+  await requireWorkOrder(ctx, id);
+  await attachPhotos(ctx, id, [body.uploadId], body.kind);
+  return id;
+}
+
+/** The detail of one work order the scope allows; a tenant's view has only the notes meant for them. */
+export async function readWorkOrder(
+  db: Database,
+  id: number,
+  scope: SQL | undefined,
+  clock: Clock,
+  view: 'full' | 'tenant' = 'full',
+): Promise<WorkOrder> {
+  const found = await findWorkOrder(db, id, scope);
+  if (!found) throw NOT_FOUND();
+  const { order } = found;
+  const totals = await workTotals(db, id);
+  return {
+    ...toSummary(found, clock),
+    description: order.description,
+    location: order.location,
+    entryPermission: order.entryPermission,
+    closeReason: order.closeReason,
+    address: `${found.address}, ${found.city}, ${found.state} ${found.zipCode}`,
+    tenant:
+      found.tenantId === null
+        ? null
+        : {
+            id: found.tenantId,
+            name: `${found.tenantFirstName} ${found.tenantLastName}`,
+            phone: found.tenantPhone ?? '',
+            email: found.tenantEmail ?? '',
+          },
+    labourHours: totals.labourHours,
+    cost: fromCents(totals.cost),
+    notes: await listNotes(db, id, view === 'tenant' ? 'tenant' : undefined),
+    photos: await listPhotos(db, id),
+  };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+import { hasNoNul, NUL_MESSAGE } from './common';
+import { passwordSchema, userSchema } from './users';
+
+/** An account as the Admin users page shows it. */
+export const accountSchema = userSchema.extend({
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const accountListQuerySchema = z.object({
+  q: z.string().trim().max(200).refine(hasNoNul, NUL_MESSAGE('Search')).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AccountListQuery = z.input<typeof accountListQuerySchema>;
+
+/** The whole set of roles the account should have from now on. */
+export const accountRolesBodySchema = z.object({
+  roles: z
+    .array(z.enum(ROLES, { error: 'Role must be Landlord, Tenant, Maintenance or Admin' }), {
+      error: 'Choose the roles',
+    })
+    .min(1, 'An account needs at least one role')
+    .max(ROLES.length)
+    .refine((roles) => new Set(roles).size === roles.length, 'Name each role once'),
+});
+export type AccountRolesBody = z.infer<typeof accountRolesBodySchema>;
+
+/** A fresh one-time link: the code is shown once and never stored in the clear. */
+export const passwordResetLinkSchema = z.object({
+  path: z.string(),
+  expiresAt: z.string(),
+});
+export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
+
+export const passwordResetCodeParamsSchema = z.object({
+  code: z.string().max(200),
+});
+
+/** What the reset screen shows before the new password is chosen. */
+export const passwordResetInfoSchema = z.object({
+  userName: z.string(),
+  expiresAt: z.string(),
+});
+export type PasswordResetInfo = z.infer<typeof passwordResetInfoSchema>;
+
+export const passwordResetBodySchema = z.object({ password: passwordSchema });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+/** How long a reset link works after an Admin issues it. */
+export const PASSWORD_RESET_TTL_MS = 24 * 3_600_000;

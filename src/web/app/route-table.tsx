@@ -1,0 +1,282 @@
+import {
+  IconAddressBook,
+  IconBuildingCommunity,
+  IconDoor,
+  IconFileDescription,
+  IconHome,
+  IconInbox,
+  IconKey,
+  IconSearch,
+  IconTool,
+  IconUsers,
+  IconUsersGroup,
+  IconUserShield,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+/** Who may open a route: the guards, the sidebar and the router all read this. */
+export type Access =
+  | { kind: 'everyone' }
+  /** Logged in, any role. */
+  | { kind: 'user' }
+  /** Landlord or Admin; `subject` completes 'Please log in to manage ...'. */
+  | { kind: 'manager'; subject: string }
+  | { kind: 'admin' };
+
+export interface NavEntry {
+  label: string;
+  /** Where the sidebar link goes (the spec points Manage's links at the create routes). */
+  to: string;
+  icon: Icon;
+  /** 'manage' entries sit in the collapsible Manage group. */
+  group: 'main' | 'manage';
+  /** Paths that light the entry up as the current section. */
+  section: (pathname: string) => boolean;
+  /** Shown only to visitors who are not logged in. */
+  loggedOutOnly?: boolean;
+}
+
+export interface AppRoute {
+  paths: string[];
+  /** The page's code, loaded when the route is first visited; absent for the home route. */
+  load?: () => Promise<ComponentType>;
+  access: Access;
+  nav?: NavEntry;
+}
+
+const everyone: Access = { kind: 'everyone' };
+const manager = (subject: string): Access => ({ kind: 'manager', subject });
+const startsWith =
+  (...prefixes: string[]) =>
+  (pathname: string) =>
+    prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** Every screen of the app, in sidebar order. */
+export const ROUTES: AppRoute[] = [
+  {
+    // '/' picks the dashboard or the property browser by role (see router.tsx).
+    paths: [''],
+    access: everyone,
+    nav: {
+      label: 'Home',
+      to: '/',
+      icon: IconHome,
+      group: 'main',
+      section: (p) => p === '/' || p === '/landlord-dashboard',
+    },
+  },
+  {
+    paths: ['landlord-dashboard'],
+    load: () =>
+      import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+    access: manager('properties'),
+  },
+  {
+    paths: ['property/create'],
+    load: () =>
+      import('../features/properties/components/properties-page').then((m) => m.PropertiesPage),
+    access: manager('properties'),
+    nav: {
+      label: 'Properties',
+      to: '/property/create',
+      icon: IconBuildingCommunity,
+      group: 'manage',
+      section: startsWith('/property'),
+    },
+  },
+  {
+    paths: ['unit/create', 'unit/:id'],
+    load: () => import('../features/units/components/unit-form-page').then((m) => m.UnitFormPage),
+    access: manager('units'),
+    nav: {
+      label: 'Units',
+      to: '/unit/create',
+      icon: IconDoor,
+      group: 'manage',
+      section: startsWith('/unit', '/units'),
+    },
+  },
+  {
+    paths: ['units'],
+    load: () => import('../features/units/components/units-page').then((m) => m.UnitsPage),
+    access: manager('units'),
+  },
+  {
+    paths: ['staff/create', 'staff/:id'],
+    load: () => import('../features/staff/components/staff-form-page').then((m) => m.StaffFormPage),
+    access: manager('staff'),
+    nav: {
+      label: 'Staff',
+      to: '/staff/create',
+      icon: IconUsersGroup,
+      group: 'manage',
+      section: startsWith('/staff'),
+    },
+  },
+  {
+    paths: ['staff'],
+    load: () => import('../features/staff/components/staff-page').then((m) => m.StaffPage),
+    access: manager('staff'),
+  },
+  {
+    paths: ['tenant/create', 'tenant/:id'],
+    load: () =>
+      import('../features/tenants/components/tenant-form-page').then((m) => m.TenantFormPage),
+    access: manager('tenants'),
+    nav: {
+      label: 'Tenants',
+      to: '/tenant/create',
+      icon: IconUsers,
+      group: 'manage',
+      section: startsWith('/tenant', '/tenants'),
+    },
+  },
+  {
+    paths: ['tenants'],
+    load: () => import('../features/tenants/components/tenants-page').then((m) => m.TenantsPage),
+    access: manager('tenants'),
+  },
+  {
+    paths: ['lease/create', 'lease/:id'],
+    load: () =>
+      import('../features/leases/components/lease-form-page').then((m) => m.LeaseFormPage),
+    access: manager('leases'),
+    nav: {
+      label: 'Leases',
+      to: '/lease/create',
+      icon: IconFileDescription,
+      group: 'manage',
+      section: startsWith('/lease', '/leases'),
+    },
+  },
+  {
+    paths: ['leases'],
+    load: () => import('../features/leases/components/leases-page').then((m) => m.LeasesPage),
+    access: manager('leases'),
+  },
+  {
+    paths: ['work-orders'],
+    load: () =>
+      import('../features/work-orders/components/work-orders-page').then((m) => m.WorkOrdersPage),
+    access: manager('work orders'),
+    nav: {
+      label: 'Work orders',
+      to: '/work-orders',
+      icon: IconTool,
+      group: 'manage',
+      section: startsWith('/work-orders'),
+    },
+  },
+  {
+    paths: ['work-orders/create'],
+    load: () =>
+      import('../features/work-orders/components/file-request-page').then((m) => m.FileRequestPage),
+    access: manager('work orders'),
+  },
+  {
+    paths: ['work-orders/:id'],
+    load: () =>
+      import('../features/work-orders/components/work-order-page').then((m) => m.WorkOrderPage),
+    access: manager('work orders'),
+  },
+  {
+    paths: ['applications'],
+    load: () =>
+      import('../features/applications/components/applications-page').then(
+        (m) => m.ApplicationsPage,
+      ),
+    access: manager('applications'),
+    nav: {
+      label: 'Applications',
+      to: '/applications',
+      icon: IconInbox,
+      group: 'manage',
+      section: startsWith('/applications'),
+    },
+  },
+  {
+    paths: ['admin/users'],
+    load: () => import('../features/accounts/components/accounts-page').then((m) => m.AccountsPage),
+    access: { kind: 'admin' },
+    nav: {
+      label: 'Users',
+      to: '/admin/users',
+      icon: IconUserShield,
+      group: 'main',
+      section: (p) => p === '/admin/users',
+    },
+  },
+  {
+    paths: ['properties'],
+    load: () =>
+      import('../features/property-browser/components/property-browser-page').then(
+        (m) => m.PropertyBrowserPage,
+      ),
+    access: everyone,
+    nav: {
+      label: 'View Properties',
+      to: '/properties',
+      icon: IconSearch,
+      group: 'main',
+      section: (p) => p === '/properties',
+    },
+  },
+  {
+    paths: ['editcontact'],
+    load: () =>
+      import('../features/contact/components/edit-contact-page').then((m) => m.EditContactPage),
+    access: { kind: 'user' },
+    nav: {
+      label: 'Contact Info',
+      to: '/editcontact',
+      icon: IconAddressBook,
+      group: 'main',
+      section: (p) => p === '/editcontact',
+    },
+  },
+  {
+    paths: ['login'],
+    load: () => import('../features/auth/components/login-page').then((m) => m.LoginPage),
+    access: everyone,
+    nav: {
+      label: 'Login',
+      to: '/login',
+      icon: IconKey,
+      group: 'main',
+      section: (p) => p === '/login',
+      loggedOutOnly: true,
+    },
+  },
+  {
+    paths: ['notifications'],
+    load: () =>
+      import('../features/notifications/components/notifications-page').then(
+        (m) => m.NotificationsPage,
+      ),
+    access: { kind: 'user' },
+  },
+  {
+    paths: ['reset-password/:code'],
+    load: () =>
+      import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+    access: everyone,
+  },
+  {
+    paths: ['signup'],
+    load: () => import('../features/auth/components/signup-page').then((m) => m.SignupPage),
+    access: everyone,
+  },
+];
+
+/** Whether a user with these rights sees a route's sidebar entry. */
+export function canSee(
+  route: AppRoute,
+  session: { loggedIn: boolean; isManager: boolean; isAdmin: boolean },
+): boolean {
+  if (route.nav?.loggedOutOnly && session.loggedIn) return false;
+  if (route.access.kind === 'user') return session.loggedIn;
+  if (route.access.kind === 'manager') return session.isManager;
+  if (route.access.kind === 'admin') return session.isAdmin;
+  return true;
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../../shared/constants';
+import type { Account, PasswordResetLink } from '../../../../shared/schemas/accounts';
+import { api } from '../../../lib/api-client';
+import { accountsQueryOptions } from './get-accounts';
+
+export type AccountChange =
+  { kind: 'roles'; id: number; roles: Role[] } | { kind: 'disable' | 'enable'; id: number };
+
+function send(change: AccountChange): Promise<Account> {
+  if (change.kind === 'roles') {
+    return api.put<Account>(`/api/accounts/${change.id}/roles`, { roles: change.roles });
+  }
+  return api.post<Account>(`/api/accounts/${change.id}/${change.kind}`);
+}
+
+/** Roles, disable, enable: each refreshes the list. */
+export function useChangeAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountsQueryOptions.all }),
+  });
+}
+
+export function useIssuePasswordReset() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<PasswordResetLink>(`/api/accounts/${id}/password-reset`),
+  });
+}

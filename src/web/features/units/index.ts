@@ -1,0 +1,2 @@
+/** What other features may use from units. */
+export { UnitPicker, useHasAvailableUnits } from './components/unit-picker';

@@ -1,0 +1,31 @@
+import { Badge } from '@mantine/core';
+import type { MaintenancePriority, WorkOrderStatus } from '../../../../shared/maintenance';
+
+const PRIORITY_COLORS: Record<MaintenancePriority, string> = {
+  Emergency: 'red.9',
+  Urgent: 'orange.9',
+  Routine: 'gray.7',
+};
+
+export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
+  return (
+    <Badge color={PRIORITY_COLORS[priority]} variant="filled">
+      {priority}
+    </Badge>
+  );
+}
+
+export function StatusBadge({ status, overdue }: { status: WorkOrderStatus; overdue?: boolean }) {
+  return (
+    <>
+      <Badge color="dark.5" variant="outline">
+        {status}
+      </Badge>
+      {overdue ? (
+        <Badge color="red.9" variant="light" ml={4}>
+          Overdue
+        </Badge>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The query keys of one feature, all under the feature's name: invalidating `all` refreshes
+ * every list, page and record of it, `lists()` only its lists.
+ */
+export function createQueryKeys<const Feature extends string>(feature: Feature) {
+  const all = [feature] as const;
+  return {
+    all,
+    lists: () => [...all, 'list'] as const,
+    list: (params: object) => [...all, 'list', params] as const,
+    details: () => [...all, 'detail'] as const,
+    detail: (id: number) => [...all, 'detail', id] as const,
+  };
+}
+
+/**
+ * One key factory per feature. A mutation invalidates through these (never a retyped array),
+ * so a key that nothing reads cannot be invalidated by mistake.
+ */
+export const queryKeys = {
+  properties: createQueryKeys('properties'),
+  units: createQueryKeys('units'),
+  staff: createQueryKeys('staff'),
+  tenants: createQueryKeys('tenants'),
+  leases: createQueryKeys('leases'),
+  applications: createQueryKeys('applications'),
+  dashboard: createQueryKeys('dashboard'),
+  me: ['authentication', 'me'] as const,
+};
