@@ -152,6 +152,8 @@ export interface Client {
   cookie: string;
   userId: number;
   call(method: string, url: string, body?: unknown): Promise<Response>;
+  /** Every row of a list call, following its `Link: rel="next"` pages. */
+  all<Row>(url: string): Promise<Row[]>;
 }
 
 const PASSWORD = 'tidy-lantern-orchard-42';
@@ -193,6 +195,17 @@ export async function loginAs(server: Server, userName: string): Promise<Client>
     cookie,
     userId: user.id,
     call: (method, url, body) => callWith(server.url, cookie, method, url, body),
+    all: async <Row>(url: string) => {
+      const rows: Row[] = [];
+      let next: string | undefined = url;
+      while (next) {
+        const response = await callWith(server.url, cookie, 'GET', next);
+        if (response.status !== 200) throw new Error(`GET ${next}: ${response.status}`);
+        rows.push(...((await response.json()) as Row[]));
+        next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+      }
+      return rows;
+    },
   };
 }
 

@@ -152,9 +152,7 @@ describe('SIGTERM during load', () => {
     // Every acknowledged create survived the shutdown.
     server = await startServer(store);
     const again = await loginAs(server, userName);
-    const units = (await (await again.call('GET', '/api/units?mine=true')).json()) as {
-      id: number;
-    }[];
+    const units = await again.all<{ id: number }>('/api/units?mine=true');
     const present = new Set(units.map((u) => u.id));
     const acknowledged = beforeResults.filter((r) => r.id !== undefined).map((r) => r.id!);
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
