@@ -1,6 +1,7 @@
 import {
   expect,
   expectAccessible,
+  logInViaUi,
   PASSWORD,
   signUpViaApi,
   test,
@@ -167,4 +168,29 @@ test('contact changes after the session has ended ask the user to log in', async
   await expect(page.getByTestId('error-banner')).toHaveText(
     'Please log in to update contact information',
   );
+});
+
+test('a user changes their own password on the contact page and logs in with the new one', async ({
+  page,
+}) => {
+  const userName = await signUpViaApi(page, 'Tenant');
+  await logInViaUi(page, userName);
+  await visit(page, '/editcontact');
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('not-the-password');
+  await form.getByLabel('New password').fill('quiet-harbor-lantern-77');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Your current password is not right').first()).toBeVisible();
+
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByTestId('success-banner')).toHaveText(
+    'Password changed. You were logged out everywhere else.',
+  );
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+  await expectAccessible(page, 'password changed');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await logInViaUi(page, userName, 'quiet-harbor-lantern-77');
+  await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Tenant)`);
 });

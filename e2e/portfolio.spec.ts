@@ -234,3 +234,40 @@ test('by keyboard a landlord adds a property; a declined confirm deletes nothing
     ).toBeVisible();
   }
 });
+
+test('a landlord adds twelve units at once from a numbering pattern, with a preview; a clash adds none', async ({
+  page,
+}) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logIn(page, userName);
+  const propertyName = uniqueName('Cedar Row ');
+  const created = await page.request.post('/api/properties', {
+    data: { name: propertyName, address: '3 Cedar', city: 'Bend', state: 'OR', zipCode: '97701' },
+  });
+  expect(created.status()).toBe(201);
+
+  await visit(page, '/unit/create');
+  await page.getByRole('switch', { name: 'Add several units at once' }).check();
+  await page.getByLabel('Unit numbers').fill('101-112');
+  await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
+    '12 units: 101, 102, 103, 104, 105, 106 … 112',
+  );
+  await pickOption(page, 'Property', propertyName);
+  await page.getByLabel('Bedrooms').fill('1');
+  await page.getByLabel('Bathrooms').fill('1');
+  await page.getByLabel('Square feet').fill('540');
+  await page.getByLabel('Rent').fill('1210.55');
+  await expectAccessible(page, 'add several units');
+  await page.getByRole('button', { name: 'Create Unit' }).click();
+  await expect(success(page)).toHaveText('12 units added successfully!');
+
+  // 110-113 clashes with 110-112: nothing is added, and the message names the clash.
+  await page.getByLabel('Unit numbers').fill('110-113');
+  await pickOption(page, 'Property', propertyName);
+  await page.getByRole('button', { name: 'Create Unit' }).click();
+  await expect(failure(page)).toHaveText(
+    'Units 110, 111, 112 already exist in this property. Nothing was added.',
+  );
+  const units = await page.request.get('/api/units?mine=true&limit=100');
+  expect(((await units.json()) as unknown[]).length).toBe(12);
+});

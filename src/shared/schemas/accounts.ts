@@ -50,5 +50,15 @@ export type PasswordResetInfo = z.infer<typeof passwordResetInfoSchema>;
 export const passwordResetBodySchema = z.object({ password: passwordSchema });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
+/** A logged-in user changes their own password: the current one proves it is them. */
+export const passwordChangeBodySchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(1024, 'Current password is too long'),
+  newPassword: passwordSchema,
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
 /** How long a reset link works after an Admin issues it. */
 export const PASSWORD_RESET_TTL_MS = 24 * 3_600_000;

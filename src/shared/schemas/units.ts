@@ -9,6 +9,7 @@ import {
   requiredText,
 } from './common';
 import { idFilterSchema, mineSchema, pagedQuerySchema } from './paging';
+import { expandUnitNumbers } from '../unit-numbers';
 
 export const unitSchema = z.object({
   id: z.number().int(),
@@ -64,6 +65,23 @@ export const createUnitBodySchema = z.object({
   status: unitStatusSchema.default('Available'),
 });
 export type CreateUnitBody = z.infer<typeof createUnitBodySchema>;
+
+/**
+ * POST /api/units/batch: several units of one layout and rent at once, named by a pattern
+ * ('101-112', '1A-1F', '101-104, 201-204'); all are created or none.
+ */
+export const createUnitsBodySchema = createUnitBodySchema.omit({ unitNumber: true }).extend({
+  unitNumbers: z
+    .string({ error: 'Unit numbers are required' })
+    .max(1_000, 'Unit numbers are too long')
+    .transform((pattern, context) => {
+      const result = expandUnitNumbers(pattern, UNIT_LIMITS.unitNumber);
+      if ('numbers' in result) return result.numbers;
+      context.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    }),
+});
+export type CreateUnitsBody = z.infer<typeof createUnitsBodySchema>;
 
 /** On an edit a missing status keeps the unit's current one (a new unit defaults to Available). */
 export const updateUnitBodySchema = createUnitBodySchema.extend({

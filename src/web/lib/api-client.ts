@@ -22,6 +22,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's per-field messages of a 400 (its `errors` map), first message per field. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const errors = error instanceof ApiError ? (error.body as ErrorBody | null)?.errors : undefined;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? '']),
+  );
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiResponse<T> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
 import type { Account } from '../../../shared/schemas/accounts';
 import type { Database } from '../../db/client';
@@ -102,6 +102,17 @@ export async function setPasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, id));
+}
+
+/** Ends every session of the account but the one this token hash names. */
+export async function deleteOtherSessions(
+  tx: Database,
+  userId: number,
+  keepTokenHash: string,
+): Promise<void> {
+  await tx
+    .delete(sessionsTable)
+    .where(and(eq(sessionsTable.userId, userId), ne(sessionsTable.tokenHash, keepTokenHash)));
 }
 
 /** Ends every session of these accounts at once. */

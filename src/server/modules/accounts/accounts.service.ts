@@ -14,7 +14,9 @@ import { hashOneTimeCode, newOneTimeCode } from '../auth/one-time-codes';
 import { passwordWeakness } from '../users/password-strength';
 import { hashPassword } from '../users/passwords';
 import type { UserRow } from '../users/users.table';
+import { hashToken } from '../auth/sessions.repository';
 import {
+  deleteOtherSessions,
   deleteSessionsOf,
   lockAccount,
   lockActiveAdmins,
@@ -166,4 +168,27 @@ export async function redeemPasswordReset(
     after: { resetLinkIssuedAt: reset.createdAt, sessionsEnded: true },
   });
   return { userId: user.id };
+}
+
+/**
+ * A user's new password, once the route has checked the current one under the login
+ * throttle. The session it was changed from stays; every other session ends, so a stolen
+ * session dies with the old password.
+ */
+export async function changeOwnPassword(
+  ctx: Context,
+  { newPassword, sessionToken }: { newPassword: string; sessionToken: string },
+): Promise<void> {
+  const user = actingUser(ctx);
+  const weakness = passwordWeakness(newPassword, user.userName);
+  if (weakness) throw badRequest('users.weak_password', weakness, 'newPassword');
+  await requireAccount(ctx.tx, user.id);
+  await setPasswordHash(ctx.tx, user.id, await hashPassword(newPassword));
+  await deleteOtherSessions(ctx.tx, user.id, hashToken(sessionToken));
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: user.id,
+    action: 'change_password',
+    after: { otherSessionsEnded: true },
+  });
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { passwordChangeBodySchema } from '../../../shared/schemas/accounts';
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { loginBodySchema, userSchema } from '../../../shared/schemas/users';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { runService } from '../../context';
-import { AppError } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
+import { changeOwnPassword } from '../accounts/accounts.service';
 import type { AppInstance } from '../../http/types';
 import { toUser } from '../users/users.repository';
 import { currentUser, SESSION_COOKIE, setSessionCookie } from './auth.plugin';
@@ -62,6 +64,52 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => currentUser(request),
+  );
+
+  app.post(
+    '/authentication/password',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Change your own password (the current one is required); your other sessions end',
+        description:
+          'A wrong current password counts as a failed login of the account: after the free ' +
+          'failures the call answers 429 with Retry-After, as the login does.',
+        body: passwordChangeBodySchema,
+        response: {
+          204: z.null(),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { currentPassword, newPassword } = request.body;
+      const attempt = {
+        ip: request.ip,
+        userName: user.userName,
+        password: currentPassword,
+        now: app.config.now(),
+      };
+      try {
+        await checkCredentials(app.db, attempt, request.log);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) {
+          throw badRequest(
+            'auth.wrong_password',
+            'Your current password is not right',
+            'currentPassword',
+          );
+        }
+        throw error;
+      }
+      const sessionToken = request.cookies[SESSION_COOKIE]!;
+      await runService(request, changeOwnPassword, { newPassword, sessionToken });
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

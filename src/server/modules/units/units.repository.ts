@@ -114,6 +114,10 @@ export async function insertUnit(db: Database, values: CreateUnitBody): Promise<
   return row!;
 }
 
+export function insertUnits(db: Database, values: CreateUnitBody[]): Promise<UnitRow[]> {
+  return db.insert(unitsTable).values(values.map(unitValues)).returning();
+}
+
 export async function updateUnit(
   db: Database,
   id: number,

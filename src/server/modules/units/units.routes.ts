@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   createUnitBodySchema,
+  createUnitsBodySchema,
   unitListItemSchema,
   unitListQuerySchema,
   unitSchema,
@@ -18,7 +19,7 @@ import { managerWhenMine } from '../auth/auth.plugin';
 import { managedPropertiesFilter } from '../authz/authz';
 import { containsPattern } from '../properties/properties.repository';
 import { findUnit, listUnits, toUnit } from './units.repository';
-import { createUnit, deleteUnit, updateUnit } from './units.service';
+import { createUnit, createUnits, deleteUnit, updateUnit } from './units.service';
 
 const errors = {
   400: errorBodySchema,
@@ -92,6 +93,25 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.status(201).send(await runService(request, createUnit, request.body)),
+  );
+
+  app.post(
+    '/units/batch',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['units'],
+        summary: 'Create several units of one layout and rent at once: all of them or none',
+        description:
+          "unitNumbers is a pattern: '101-112', '1A-1F', or parts separated by commas " +
+          "('101-104, 201-204, PH'); at most 200 units. Numbers the property already has " +
+          'answer 409 naming them, and nothing is created.',
+        body: createUnitsBodySchema,
+        response: { 201: z.array(unitSchema), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await runService(request, createUnits, request.body)),
   );
 
   app.put(

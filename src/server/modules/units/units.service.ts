@@ -1,5 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { CreateUnitBody, Unit, UpdateUnitBody } from '../../../shared/schemas/units';
+import { and, eq, inArray } from 'drizzle-orm';
+import type {
+  CreateUnitBody,
+  CreateUnitsBody,
+  Unit,
+  UpdateUnitBody,
+} from '../../../shared/schemas/units';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { deleteUnlessUsed } from '../../db/delete-unless-used';
@@ -11,6 +16,7 @@ import {
   countTenantsOfUnit,
   deleteUnit as deleteUnitRow,
   insertUnit,
+  insertUnits,
   toUnit,
   updateUnit as updateUnitRow,
 } from './units.repository';
@@ -40,6 +46,44 @@ export async function createUnit(ctx: Context, values: CreateUnitBody): Promise<
   const row = await withUniqueUnitNumber(values.unitNumber, () => insertUnit(ctx.tx, values));
   await recordEvent(ctx, { entityType: 'units', entityId: row.id, action: 'create', after: row });
   return toUnit(row);
+}
+
+/**
+ * Several units of one layout at once (docs/product.md section 12): all or none. Numbers the
+ * property already has are named in one 409, before anything is written; a number taken by
+ * a concurrent write meanwhile fails the unique index and undoes the whole batch.
+ */
+export async function createUnits(ctx: Context, body: CreateUnitsBody): Promise<Unit[]> {
+  const { unitNumbers, ...layout } = body;
+  await requireManagedProperty(ctx.tx, ctx.actor, layout.propertyId);
+  const taken = await ctx.tx
+    .select({ unitNumber: unitsTable.unitNumber })
+    .from(unitsTable)
+    .where(
+      and(
+        eq(unitsTable.propertyId, layout.propertyId),
+        inArray(unitsTable.unitNumber, unitNumbers),
+      ),
+    );
+  if (taken.length > 0) {
+    const names = taken
+      .map((row) => row.unitNumber)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    throw conflict(
+      'units.duplicate',
+      `${names.length === 1 ? 'Unit' : 'Units'} ${names.join(', ')} already ${names.length === 1 ? 'exists' : 'exist'} in this property. Nothing was added.`,
+    );
+  }
+  const rows = await withUniqueUnitNumber(unitNumbers.join(', '), () =>
+    insertUnits(
+      ctx.tx,
+      unitNumbers.map((unitNumber) => ({ ...layout, unitNumber })),
+    ),
+  );
+  for (const row of rows) {
+    await recordEvent(ctx, { entityType: 'units', entityId: row.id, action: 'create', after: row });
+  }
+  return rows.map(toUnit);
 }
 
 /**

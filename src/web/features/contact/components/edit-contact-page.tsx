@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Paper, Space, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
@@ -6,6 +6,7 @@ import { contactBodySchema } from '../../../../shared/schemas/users';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { useUpdateContact } from '../api/update-contact';
+import { ChangePasswordForm } from './change-password-form';
 
 const validateContact = schemaResolver(contactBodySchema, { sync: true });
 
@@ -71,6 +72,8 @@ export function EditContactPage() {
           </Stack>
         </form>
       </Paper>
+      <Space h="lg" />
+      <ChangePasswordForm />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { UnitPicker, useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
@@ -84,7 +84,7 @@ export function TenantFormPage() {
         showSuccess('Tenant added successfully!');
       }
     } catch (error) {
-      if (error instanceof ApiError) setFieldErrors(form.setErrors, error.body);
+      form.setErrors(fieldErrorsOf(error));
       showError(errorMessage(error, 'Failed to save tenant'));
     }
   });
@@ -156,16 +156,5 @@ export function TenantFormPage() {
         {id !== undefined ? <HistoryPanel resource="tenants" id={id} /> : null}
       </Stack>
     </>
-  );
-}
-
-/** Puts the server's per-field messages (400 errors map) beside the fields. */
-function setFieldErrors(setErrors: (errors: Record<string, string>) => void, body: unknown) {
-  const errors = (body as { errors?: Record<string, string[]> } | null)?.errors;
-  if (!errors || typeof errors !== 'object') return;
-  setErrors(
-    Object.fromEntries(
-      Object.entries(errors).map(([field, messages]) => [field, messages[0] ?? '']),
-    ),
   );
 }

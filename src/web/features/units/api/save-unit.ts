@@ -11,10 +11,15 @@ export const saveUnit = ({ id, body }: SaveUnitInput) =>
     ? api.post<Unit>('/api/units', body)
     : api.put<Unit>(`/api/units/${id}`, { ...body, id });
 
-export function useSaveUnit() {
+/** Several units of one layout: the body of one unit, with a numbering pattern for its number. */
+export type SaveUnitsInput = Omit<CreateUnitBody, 'unitNumber'> & { unitNumbers: string };
+
+export const saveUnits = (body: SaveUnitsInput) => api.post<Unit[]>('/api/units/batch', body);
+
+function useUnitWrite<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveUnit,
+    mutationFn,
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.units.all }),
@@ -24,3 +29,6 @@ export function useSaveUnit() {
     },
   });
 }
+
+export const useSaveUnit = () => useUnitWrite(saveUnit);
+export const useSaveUnits = () => useUnitWrite(saveUnits);

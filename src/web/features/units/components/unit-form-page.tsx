@@ -4,10 +4,13 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
+  Switch,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LIMITS, UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
@@ -21,11 +24,12 @@ import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { toNumber } from '../../../lib/form-values';
 import { PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
-import { useSaveUnit } from '../api/save-unit';
+import { expandUnitNumbers } from '../../../../shared/unit-numbers';
+import { useSaveUnit, useSaveUnits } from '../api/save-unit';
 
 interface UnitFormState {
   unitNumber: string;
@@ -82,6 +86,20 @@ function toFormState(unit: Unit): UnitFormState {
 
 const validateUnit = schemaResolver(createUnitBodySchema, { sync: true });
 
+/** 'Add several units': the numbers a pattern names, or why it names none. */
+function expandPattern(pattern: string) {
+  return expandUnitNumbers(pattern, UNIT_LIMITS.unitNumber);
+}
+
+/** '12 units: 101, 102, 103 … 112' under the pattern, so the landlord sees what will be made. */
+function previewOf(numbers: string[]): string {
+  const shown =
+    numbers.length <= 8
+      ? numbers.join(', ')
+      : `${numbers.slice(0, 6).join(', ')} … ${numbers[numbers.length - 1]}`;
+  return `${numbers.length} ${numbers.length === 1 ? 'unit' : 'units'}: ${shown}`;
+}
+
 /** /unit/create and /unit/{id}: the unit form; with an id it loads that unit for editing. */
 export function UnitFormPage() {
   const unitId = useRouteId();
@@ -90,12 +108,23 @@ export function UnitFormPage() {
   const properties = useHasProperties();
   const unit = useUnit(unitId);
   const save = useSaveUnit();
+  const saveSeveral = useSaveUnits();
+  const [several, setSeveral] = useState(false);
+  const addsSeveral = several && !isEdit;
   const { banner, showSuccess, showError, clear } = useBanner();
   const form = useForm<UnitFormState>({
     mode: 'controlled',
     initialValues: emptyUnitForm,
-    validate: (values) => validateUnit(toUnitBody(values)),
+    validate: (values) => {
+      if (!addsSeveral) return validateUnit(toUnitBody(values));
+      const expanded = expandPattern(values.unitNumber);
+      const first = 'numbers' in expanded ? expanded.numbers[0]! : 'x';
+      const errors = validateUnit(toUnitBody({ ...values, unitNumber: first }));
+      return 'error' in expanded ? { ...errors, unitNumber: expanded.error } : errors;
+    },
   });
+  const expanded = addsSeveral ? expandPattern(form.values.unitNumber) : null;
+  const isSaving = save.isPending || saveSeveral.isPending;
 
   // A save in edit mode returns here in create mode, carrying its message.
   useHandedOverSuccess(showSuccess);
@@ -106,8 +135,22 @@ export function UnitFormPage() {
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
-    if (save.isPending) return;
+    if (isSaving) return;
     clear();
+    if (addsSeveral) {
+      const { unitNumber, ...layout } = toUnitBody(values);
+      try {
+        const units = await saveSeveral.mutateAsync({ ...layout, unitNumbers: unitNumber });
+        form.setValues(emptyUnitForm);
+        form.resetDirty(emptyUnitForm);
+        showSuccess(`${units.length} units added successfully!`);
+      } catch (error) {
+        const { unitNumbers, ...errors } = fieldErrorsOf(error);
+        form.setErrors(unitNumbers ? { ...errors, unitNumber: unitNumbers } : errors);
+        showError(errorMessage(error, 'Failed to save units'));
+      }
+      return;
+    }
     const body: CreateUnitBody = createUnitBodySchema.parse(toUnitBody(values));
     try {
       await save.mutateAsync({ id: isEdit ? unitId : undefined, body });
@@ -146,20 +189,46 @@ export function UnitFormPage() {
       <FormCard
         noun="Unit"
         isEdit={isEdit}
-        isSaving={save.isPending}
+        isSaving={isSaving}
         onSubmit={handleSubmit}
         onCancel={() => navigate('/unit/create')}
         listLink={{ to: '/units', label: 'View all units' }}
         submitDisabled={noProperties || (isEdit && unit.isPending)}
       >
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Unit number"
-              required
-              maxLength={UNIT_LIMITS.unitNumber}
-              {...form.getInputProps('unitNumber')}
+          {isEdit ? null : (
+            <Switch
+              label="Add several units at once"
+              description="Same layout and price for each, numbered from a pattern"
+              checked={several}
+              onChange={(event) => {
+                setSeveral(event.currentTarget.checked);
+                form.clearFieldError('unitNumber');
+              }}
             />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {addsSeveral ? (
+              <Stack gap={4}>
+                <TextInput
+                  label="Unit numbers"
+                  description="A range such as 101-112 or 1A-1F; several separated by commas"
+                  required
+                  maxLength={1_000}
+                  {...form.getInputProps('unitNumber')}
+                />
+                <Text size="sm" c="dimmed" aria-live="polite" data-testid="unit-numbers-preview">
+                  {expanded && 'numbers' in expanded ? previewOf(expanded.numbers) : ''}
+                </Text>
+              </Stack>
+            ) : (
+              <TextInput
+                label="Unit number"
+                required
+                maxLength={UNIT_LIMITS.unitNumber}
+                {...form.getInputProps('unitNumber')}
+              />
+            )}
             <PropertyPicker
               value={form.values.propertyId}
               onChange={(propertyId) => form.setFieldValue('propertyId', propertyId)}
