@@ -194,3 +194,38 @@ test('a user changes their own password on the contact page and logs in with the
   await logInViaUi(page, userName, 'quiet-harbor-lantern-77');
   await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Tenant)`);
 });
+
+test('a landlord is told at sign-up that the listings show their contact, and hides their email', async ({
+  page,
+}) => {
+  await visit(page, '/signup');
+  await page.getByLabel('Role').selectOption('Landlord');
+  await expect(page.getByTestId('landlord-contact-hint')).toContainText(
+    'Your email and phone are shown with your properties in the public listings.',
+  );
+
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logInViaUi(page, userName);
+  const propertyName = uniqueName('Juniper House ');
+  const created = await page.request.post('/api/properties', {
+    data: { name: propertyName, address: '8 Juniper', city: 'Bend', state: 'OR', zipCode: '97701' },
+  });
+  expect(created.status()).toBe(201);
+
+  await visit(page, '/editcontact');
+  const showEmail = page.getByRole('switch', { name: 'Show my email' });
+  await expect(showEmail).toBeChecked();
+  await showEmail.uncheck();
+  await expect(
+    page.getByText('Your choice is saved: the public listings show it now.'),
+  ).toBeVisible();
+  await expectAccessible(page, 'public contact choice');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await visit(page, '/properties');
+  await page.getByLabel('Search properties').fill(propertyName);
+  const card = page.getByRole('article').filter({ hasText: propertyName });
+  await expect(card.getByText(userName, { exact: false })).toBeVisible();
+  await expect(card.getByText('555-0100', { exact: false })).toBeVisible();
+  await expect(card.getByText(`${userName}@example.com`)).toHaveCount(0);
+});

@@ -43,7 +43,7 @@ export function sortOrder<Key extends string>(
 }
 
 /** Text sorts the way people read it, not by byte (so 'b' follows 'A'). */
-export const textKey = (column: AnyColumn) => sql`lower(${column})`;
+export const textKey = (column: AnyColumn | SQL) => sql`lower(${column})`;
 
 /**
  * Sends the exact total beside a page, and the next page's address as `Link: <...>;

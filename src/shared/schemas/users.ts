@@ -128,6 +128,13 @@ export const contactBodySchema = z.object({
 export type ContactBody = z.infer<typeof contactBodySchema>;
 export type ContactForm = z.input<typeof contactBodySchema>;
 
+/** Which of an owner's contact details the public listings show beside their properties. */
+export const publicContactSchema = z.object({
+  showEmail: z.boolean({ error: 'showEmail must be true or false' }),
+  showPhone: z.boolean({ error: 'showPhone must be true or false' }),
+});
+export type PublicContact = z.infer<typeof publicContactSchema>;
+
 export const USER_SORT_KEYS = ['userName', 'email'] as const;
 
 /** GET /api/users: a page of users (Admin) or of property owners (anyone else), searched by name or email. */

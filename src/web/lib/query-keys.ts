@@ -26,4 +26,5 @@ export const queryKeys = {
   applications: createQueryKeys('applications'),
   dashboard: createQueryKeys('dashboard'),
   me: ['authentication', 'me'] as const,
+  publicContact: (userId: number) => ['users', 'public-contact', userId] as const,
 };

@@ -6,7 +6,7 @@ import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../
 import type { SortOrder } from '../../../shared/schemas/paging';
 import { unitSearchCondition, toUnit } from '../units/units.repository';
 import { unitsTable } from '../units/units.table';
-import { usersTable } from '../users/users.table';
+import { publicEmail, publicPhone, usersTable } from '../users/users.table';
 import { propertiesTable, type PropertyRow } from './properties.table';
 import { propertySearchTable } from './property-search.table';
 
@@ -15,11 +15,12 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The owner as the public sees them: a hidden email or phone is null. */
 const ownerColumns = {
   id: usersTable.id,
   userName: usersTable.userName,
-  email: usersTable.email,
-  phone: usersTable.phone,
+  email: publicEmail,
+  phone: publicPhone,
 };
 
 export function toProperty(row: PropertyRow, owner: PropertyOwner, units?: Unit[]): Property {
@@ -69,8 +70,8 @@ function propertySearchCondition(db: Database, q: string): SQL | undefined {
     ilike(propertiesTable.zipCode, pattern),
     ilike(propertiesTable.description, pattern),
     ilike(usersTable.userName, pattern),
-    ilike(usersTable.email, pattern),
-    ilike(usersTable.phone, pattern),
+    ilike(publicEmail, pattern),
+    ilike(publicPhone, pattern),
     exists(
       db
         .select({ one: sql`1` })

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
-import { usersTable, type UserRow } from './users.table';
+import { publicEmail, publicPhone, usersTable, type UserRow } from './users.table';
 
 export function toUser(row: UserRow): User {
   return {
@@ -61,10 +61,16 @@ const userSortColumns = {
   email: textKey(usersTable.email),
 };
 
-function userSearch(options: UserListOptions): SQL | undefined {
+/** The public list sorts by what it shows: a hidden email sorts as none. */
+const publicSortColumns = { ...userSortColumns, email: textKey(publicEmail) };
+
+function userSearch(
+  options: UserListOptions,
+  email: SQL | typeof usersTable.email,
+): SQL | undefined {
   if (!options.q) return undefined;
   const pattern = containsPattern(options.q);
-  return or(ilike(usersTable.userName, pattern), ilike(usersTable.email, pattern));
+  return or(ilike(usersTable.userName, pattern), ilike(email, pattern));
 }
 
 /** Admins' view: one page of every user. */
@@ -75,7 +81,7 @@ export async function listUsers(
   const query = db
     .select({ user: usersTable, total: totalColumn() })
     .from(usersTable)
-    .where(userSearch(options))
+    .where(userSearch(options, usersTable.email))
     .orderBy(...sortOrder(userSortColumns, options.sort, options.order, [asc(usersTable.id)]))
     .$dynamic();
   const { rows, total } = await readPage(query, options);
@@ -91,8 +97,8 @@ export async function listPropertyOwners(
     .select({
       id: usersTable.id,
       userName: usersTable.userName,
-      email: usersTable.email,
-      phone: usersTable.phone,
+      email: publicEmail,
+      phone: publicPhone,
       total: totalColumn(),
     })
     .from(usersTable)
@@ -104,10 +110,10 @@ export async function listPropertyOwners(
             .from(propertiesTable)
             .where(eq(propertiesTable.userId, usersTable.id)),
         ),
-        userSearch(options),
+        userSearch(options, publicEmail),
       ),
     )
-    .orderBy(...sortOrder(userSortColumns, options.sort, options.order, [asc(usersTable.id)]))
+    .orderBy(...sortOrder(publicSortColumns, options.sort, options.order, [asc(usersTable.id)]))
     .$dynamic();
   const { rows, total } = await readPage(query, options);
   return { users: rows.map(({ total: _total, ...user }) => user), total };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   contactBodySchema,
+  publicContactSchema,
   publicUserSchema,
   userListQuerySchema,
   signupBodySchema,
@@ -13,7 +14,7 @@ import type { AppInstance } from '../../http/types';
 import { actsOnEveryRecord } from '../authz/authz';
 import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
 import { listPropertyOwners, listUsers } from './users.repository';
-import { createAccount, updateContact } from './users.service';
+import { createAccount, getPublicContact, setPublicContact, updateContact } from './users.service';
 
 /** Sign-ups per address: loose, so an office behind one address is not blocked. */
 export const SIGNUPS_PER_IP_PER_HOUR = 100;
@@ -74,6 +75,45 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       runService(request, updateContact, { userId: request.params.id, contact: request.body }),
+  );
+
+  const publicContactResponses = {
+    200: publicContactSchema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+  };
+
+  app.get(
+    '/users/:id/public-contact',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Whether the public listings show this owner's email and phone (the user or an Admin)",
+        params: idParamsSchema,
+        response: publicContactResponses,
+      },
+    },
+    async (request) => runService(request, getPublicContact, request.params.id),
+  );
+
+  app.put(
+    '/users/:id/public-contact',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Choose whether the public listings show your email and phone (shown by default)',
+        params: idParamsSchema,
+        body: publicContactSchema,
+        response: publicContactResponses,
+      },
+    },
+    async (request) =>
+      runService(request, setPublicContact, { userId: request.params.id, choice: request.body }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
-import type { ContactBody, User } from '../../../shared/schemas/users';
+import type { ContactBody, PublicContact, User } from '../../../shared/schemas/users';
 import type { Context } from '../../context';
 import {
   badRequest,
@@ -79,4 +79,50 @@ export async function updateContact(
     after,
   });
   return toUser(after);
+}
+
+async function lockUser(ctx: Context, userId: number) {
+  const [row] = await ctx.tx
+    .select()
+    .from(usersTable)
+    .where(eq(usersTable.id, userId))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound('users.not_found', 'User not found');
+  return row;
+}
+
+const publicContactOf = (row: { showEmailPublicly: boolean; showPhonePublicly: boolean }) => ({
+  showEmail: row.showEmailPublicly,
+  showPhone: row.showPhonePublicly,
+});
+
+/** Which contact details the public sees: the user's own choice, or any user's for an Admin. */
+export async function getPublicContact(ctx: Context, userId: number): Promise<PublicContact> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only see your own contact choices');
+  const [row] = await ctx.tx.select().from(usersTable).where(eq(usersTable.id, userId)).limit(1);
+  if (!row) throw notFound('users.not_found', 'User not found');
+  return publicContactOf(row);
+}
+
+export async function setPublicContact(
+  ctx: Context,
+  { userId, choice }: { userId: number; choice: PublicContact },
+): Promise<PublicContact> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only change your own contact choices');
+  const before = await lockUser(ctx, userId);
+  const [after] = await ctx.tx
+    .update(usersTable)
+    .set({ showEmailPublicly: choice.showEmail, showPhonePublicly: choice.showPhone })
+    .where(eq(usersTable.id, userId))
+    .returning();
+  if (!after) throw notFound('users.not_found', 'User not found');
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: userId,
+    action: 'update',
+    before: publicContactOf(before),
+    after: publicContactOf(after),
+  });
+  return publicContactOf(after);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 
 export const usersTable = pgTable(
@@ -14,6 +14,12 @@ export const usersTable = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Whether the public listings show this owner's email and phone beside their properties
+     * (docs/product.md section 12). Shown unless the owner hides them.
+     */
+    showEmailPublicly: boolean('show_email_publicly').notNull().default(true),
+    showPhonePublicly: boolean('show_phone_publicly').notNull().default(true),
     /** Set by an Admin: the account cannot log in and has no sessions. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -31,3 +37,11 @@ export const usersTable = pgTable(
 );
 
 export type UserRow = typeof usersTable.$inferSelect;
+
+/** What the public sees of a user's contact: null where they chose to hide it. */
+export const publicEmail = sql<
+  string | null
+>`case when ${usersTable.showEmailPublicly} then ${usersTable.email} end`;
+export const publicPhone = sql<
+  string | null
+>`case when ${usersTable.showPhonePublicly} then ${usersTable.phone} end`;

@@ -116,6 +116,12 @@ export function SignupPage() {
         data={[...SIGNUP_ROLES]}
         {...form.getInputProps('role')}
       />
+      {form.values.role === 'Landlord' ? (
+        <Text size="sm" c="dimmed" data-testid="landlord-contact-hint">
+          Your email and phone are shown with your properties in the public listings. You can hide
+          either on the Contact Info page.
+        </Text>
+      ) : null}
       <Button type="submit" disabled={signUp.isPending || signUp.isSuccess} fullWidth>
         {signUp.isPending ? 'Signing Up...' : 'Sign Up'}
       </Button>

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { useUpdateContact } from '../api/update-contact';
 import { ChangePasswordForm } from './change-password-form';
+import { PublicContactForm } from './public-contact-form';
 
 const validateContact = schemaResolver(contactBodySchema, { sync: true });
 
@@ -72,6 +73,12 @@ export function EditContactPage() {
           </Stack>
         </form>
       </Paper>
+      {user.roles.includes('Landlord') || user.roles.includes('Admin') ? (
+        <>
+          <Space h="lg" />
+          <PublicContactForm userId={user.id} />
+        </>
+      ) : null}
       <Space h="lg" />
       <ChangePasswordForm />
     </>

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicContact } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function usePublicContact(userId: number) {
+  return useQuery({
+    queryKey: queryKeys.publicContact(userId),
+    queryFn: () => api.get<PublicContact>(`/api/users/${userId}/public-contact`),
+  });
+}
+
+/**
+ * The switch moves at once (the choice is set in the cache before the call) and moves back if
+ * the server refuses. The owner's contact shows on their properties: those refresh after.
+ */
+export function useSetPublicContact(userId: number) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.publicContact(userId);
+  return useMutation({
+    mutationFn: (choice: PublicContact) =>
+      api.put<PublicContact>(`/api/users/${userId}/public-contact`, choice),
+    onMutate: (choice) => {
+      const previous = queryClient.getQueryData<PublicContact>(key);
+      queryClient.setQueryData(key, choice);
+      return { previous };
+    },
+    onError: (_error, _choice, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (choice) => {
+      queryClient.setQueryData(key, choice);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
+    },
+  });
+}
