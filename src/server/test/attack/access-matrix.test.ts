@@ -196,7 +196,7 @@ describe('the access matrix', () => {
     expect(await fingerprint(t)).toEqual(before);
   });
 
-  it("lets nobody change another user's contact information", async () => {
+  it("lets nobody change another user's contact information or its public choice", async () => {
     const before = await fingerprint(t);
     for (const caller of ['no session', 'Tenant', 'Maintenance', 'another landlord'] as const) {
       const response = await send(caller, {
@@ -205,6 +205,12 @@ describe('the access matrix', () => {
         payload: { email: 'mallory@example.com', phone: '555-0666' },
       });
       expect([401, 403, 404]).toContain(response.statusCode);
+      const hide = await send(caller, {
+        method: 'PUT',
+        url: `/api/users/${world.a.user.id}/public-contact`,
+        payload: { showEmail: false, showPhone: false },
+      });
+      expect([401, 403, 404]).toContain(hide.statusCode);
     }
     expect(await fingerprint(t)).toEqual(before);
   });

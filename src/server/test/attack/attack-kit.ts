@@ -88,6 +88,9 @@ export const PUBLIC_OPERATIONS = new Set([
   // A one-time password-reset link works without a session: the code is the credential.
   'GET /api/password-resets/{code}',
   'POST /api/password-resets/{code}',
+  // 'Forgot password?' and what the login screen needs to know to offer it.
+  'POST /api/password-resets',
+  'GET /api/features',
 ]);
 /** Calls only an Admin may make: a Landlord is refused them too. */
 export const ADMIN_OPERATIONS = new Set([
@@ -106,6 +109,10 @@ export const ANY_USER_OPERATIONS = new Set([
   'POST /api/notifications/{id}/read',
   'POST /api/notifications/read-all',
   'PUT /api/users/{id}/contact',
+  // One's own public-contact choice and password; another user's choice answers 403.
+  'GET /api/users/{id}/public-contact',
+  'PUT /api/users/{id}/public-contact',
+  'POST /api/authentication/password',
   // Anyone logged in may send a photo; only its sender may read or withdraw it.
   'POST /api/uploads',
   'GET /api/uploads/{id}',
