@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'dist';
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+/** A second server that stays a fresh install (no users, no properties) for the whole run. */
+const FRESH_PORT = PORT + 1;
+const FRESH_DATA_DIR = `.tmp/e2e-data-${FRESH_PORT}`;
 
 /**
  * Browser journeys through the built app in Debian's Chromium (never a downloaded browser),
@@ -38,7 +41,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /.*\.phone\.spec\.ts/,
+      testIgnore: [/.*\.phone\.spec\.ts/, /.*\.fresh\.spec\.ts/],
     },
     {
       name: 'phone',
@@ -51,21 +54,46 @@ export default defineConfig({
       },
       testMatch: /.*\.phone\.spec\.ts/,
     },
-  ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node ${BUILD_DIR}/server/main.js`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      WEB_ROOT: `${BUILD_DIR}/web`,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // The first Admin, created at start (e2e/fixtures.ts logs in with it).
-      ADMIN_USERNAME: 'e2e-admin',
-      ADMIN_PASSWORD: 'harbor-violet-signal-93',
+    {
+      name: 'fresh install',
+      // Journeys that need an empty database, which the other journeys fill: their own server.
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://localhost:${FRESH_PORT}`,
+      },
+      testMatch: /.*\.fresh\.spec\.ts/,
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `rm -rf ${DATA_DIR} && node ${BUILD_DIR}/server/main.js`,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        WEB_ROOT: `${BUILD_DIR}/web`,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        // The first Admin, created at start (e2e/fixtures.ts logs in with it).
+        ADMIN_USERNAME: 'e2e-admin',
+        ADMIN_PASSWORD: 'harbor-violet-signal-93',
+      },
+    },
+    {
+      command: `rm -rf ${FRESH_DATA_DIR} && node ${BUILD_DIR}/server/main.js`,
+      url: `http://localhost:${FRESH_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(FRESH_PORT),
+        DATA_DIR: FRESH_DATA_DIR,
+        WEB_ROOT: `${BUILD_DIR}/web`,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });
