@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 
 /**
  * Logs in through the API (same origin: the session cookie lands in the page's context) and
@@ -180,4 +188,87 @@ test('a tenant is told the dashboard is for landlords', async ({ page }) => {
   await expect(
     page.getByText('You need to be a Landlord or Admin to access this page.'),
   ).toBeVisible();
+});
+
+test('a lease ending soon links to its lease, and a property to its units', async ({ page }) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logIn(page, userName);
+  const request = page.request;
+  const propertyName = uniqueName('Birch Row ');
+  const property = await post<{ id: number }>(request, '/api/properties', {
+    name: propertyName,
+    address: '3 Birch Row',
+    city: 'Springfield',
+    state: 'IL',
+    zipCode: '62703',
+  });
+  const unit = await post<{ id: number }>(request, '/api/units', {
+    propertyId: property.id,
+    unitNumber: '5C',
+    bedrooms: 1,
+    bathrooms: 1,
+    squareFeet: 600,
+    rent: 990,
+    status: 'Available',
+  });
+  // A unit under repair: the occupancy chart names what is neither occupied nor available.
+  await post(request, '/api/units', {
+    propertyId: property.id,
+    unitNumber: '6C',
+    bedrooms: 1,
+    bathrooms: 1,
+    squareFeet: 600,
+    rent: 990,
+    status: 'Maintenance',
+  });
+  const tenant = await post<{ id: number }>(request, '/api/tenants', {
+    unitId: unit.id,
+    firstName: 'Rhea',
+    lastName: 'Renter',
+    phoneNumber: '555-0177',
+    email: 'rhea@example.com',
+  });
+  const lease = await post<{ id: number }>(request, '/api/leases', {
+    tenantId: tenant.id,
+    unitNumber: '5C',
+    firstName: 'Rhea',
+    lastName: 'Renter',
+    startDate: daysFromNow(-300),
+    endDate: daysFromNow(20),
+    rent: 975,
+    deposit: 975,
+    status: 'Active',
+  });
+
+  await visit(page, '/landlord-dashboard');
+  await expect(page.getByText('Maintenance or unavailable: 1')).toBeVisible();
+  const endingSoon = page
+    .getByRole('heading', { name: 'Leases ending in the next 60 days' })
+    .locator('..');
+  const leaseLink = endingSoon
+    .getByRole('row', { name: /Rhea Renter/ })
+    .getByRole('link', { name: /Rhea Renter/ });
+  // By keyboard: the link takes focus and Enter follows it.
+  await leaseLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/lease/${lease.id}$`));
+  await expect(page.getByRole('heading', { name: 'Edit Lease' })).toBeVisible();
+  await expect(page.getByLabel('Last name')).toHaveValue('Renter');
+
+  // The property card and the rent chart's list lead to the property's units.
+  await visit(page, '/landlord-dashboard');
+  const card = page.getByTestId('property-card').filter({ hasText: propertyName });
+  await card.getByRole('link', { name: `View units of ${propertyName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/units\\?propertyId=${property.id}$`));
+  await expect(page.getByRole('combobox', { name: 'Property' })).toHaveValue(propertyName);
+  await expect(page.getByRole('row', { name: /5C/ })).toContainText('Rented');
+  await expect(page.getByRole('row', { name: /6C/ })).toContainText('Maintenance');
+  await expectAccessible(page, 'units of one property');
+
+  await visit(page, '/landlord-dashboard');
+  await page
+    .getByRole('list', { name: 'Monthly rent by property' })
+    .getByRole('link', { name: propertyName })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/units\\?propertyId=${property.id}$`));
 });

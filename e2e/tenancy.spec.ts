@@ -302,3 +302,90 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
     page.getByRole('row', { name: /Quick Renter/ }).getByRole('cell', { name: '1', exact: true }),
   ).toBeVisible();
 });
+
+test("an address that names no record of the landlord's shows 'not found' with a way back, not an empty form", async ({
+  page,
+}) => {
+  // Another landlord's tenant and staff member, set up through the API; then the session is dropped.
+  const other = await signUpViaApi(page, 'Landlord');
+  const login = await page.request.post('/api/authentication/login', {
+    data: { userName: other, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { propertyId, unitId } = await createPropertyWithUnit(page.request);
+  const tenant = await page.request.post('/api/tenants', {
+    data: {
+      unitId,
+      firstName: 'Their',
+      lastName: 'Tenant',
+      phoneNumber: '555-0160',
+      email: 'their.tenant@example.com',
+    },
+  });
+  expect(tenant.status(), await tenant.text()).toBe(201);
+  const tenantId = (await tenant.json()).id as number;
+  const staff = await page.request.post('/api/staff', {
+    data: {
+      firstName: 'Their',
+      lastName: 'Super',
+      email: 'their.super@example.com',
+      phone: '555-0161',
+      position: 'Superintendent',
+      propertyId,
+    },
+  });
+  expect(staff.status(), await staff.text()).toBe(201);
+  const staffId = (await staff.json()).id as number;
+  expect((await page.request.post('/api/authentication/logout')).ok()).toBe(true);
+
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logInViaUi(page, landlord);
+  // Every failed load is still logged.
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+
+  // A unit that does not exist: the list and a new unit are one click away.
+  await visit(page, '/unit/999999');
+  await expect(page.getByRole('heading', { level: 2, name: 'Unit not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit Unit' })).toHaveCount(0);
+  await expect(page.getByLabel('Unit number')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create a unit' })).toHaveAttribute(
+    'href',
+    '/unit/create',
+  );
+  await expect.poll(() => logged.some((text) => text.includes('Failed to load unit'))).toBe(true);
+  await page.getByRole('link', { name: 'Back to units' }).click();
+  await expect(page).toHaveURL(/\/units$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Units' })).toBeVisible();
+
+  // An id that is not a number is not a record either; /lease/create stays the form.
+  await visit(page, '/lease/abc');
+  await expect(page.getByRole('heading', { level: 2, name: 'Lease not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to leases' })).toHaveAttribute(
+    'href',
+    '/leases',
+  );
+  await page.getByRole('link', { name: 'Create a lease' }).click();
+  await expect(page).toHaveURL(/\/lease\/create$/);
+  await expect(page.getByRole('heading', { name: 'Create Lease' })).toBeVisible();
+
+  // Another landlord's tenant and staff member answer 404, exactly as missing ones.
+  await visit(page, `/tenant/${tenantId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Tenant not found' })).toBeVisible();
+  await expect(page.getByText('Their')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add a tenant' })).toHaveAttribute(
+    'href',
+    '/tenant/create',
+  );
+  await expect.poll(() => logged.some((text) => text.includes('Failed to load tenant'))).toBe(true);
+  await page.getByRole('link', { name: 'Back to tenants' }).click();
+  await expect(page).toHaveURL(/\/tenants$/);
+
+  await visit(page, `/staff/${staffId}`);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Staff member not found' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to staff' })).toHaveAttribute('href', '/staff');
+});

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /** Calm and readable; the darker primary shade keeps filled buttons above 4.5:1 contrast. */
 export const theme = createTheme({
@@ -11,6 +11,11 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   components: {
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // A badge (a status in a list) always shows its whole word: a table column never squeezes
+    // it to 'PEN…', since its label would otherwise let it shrink to nothing.
+    Badge: Badge.extend({
+      styles: { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } },
+    }),
   },
 });
 

@@ -1,13 +1,27 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from './api-client';
+
+const POSITIVE_INTEGER = /^[1-9]\d*$/;
 
 /**
- * The record id of an edit route such as /unit/12, or undefined on /unit/create.
- * An id that is not a positive integer cannot be edited: the form stays in create mode.
+ * The record id of an edit route such as /unit/12, or undefined on /unit/create. An id segment
+ * that is not a positive integer (/lease/abc) is undefined too: nothing is loaded for it, and
+ * `useFillFromRecord` reports the record as not found.
  */
 export function useRouteId(): number | undefined {
   const { id } = useParams();
-  return id !== undefined && /^[1-9]\d*$/.test(id) ? Number(id) : undefined;
+  return id !== undefined && POSITIVE_INTEGER.test(id) ? Number(id) : undefined;
+}
+
+/**
+ * Whether an edit route names no record the caller may edit: its id segment is not a positive
+ * integer, or the load answered 404 (a missing record, or another landlord's: docs/product.md
+ * section 6). Any other failure is not 'not found'.
+ */
+export function isRecordNotFound(routeId: string | undefined, error: unknown): boolean {
+  if (routeId !== undefined && !POSITIVE_INTEGER.test(routeId)) return true;
+  return error instanceof ApiError && error.status === 404;
 }
 
 /**
@@ -27,13 +41,16 @@ export function useHandedOverSuccess(showSuccess: (message: string) => void): vo
 
 /**
  * Edit mode: hands the loaded record to `fill` once it arrives (and again if it is
- * refetched). A failed load of a detail for editing is only logged (docs/product.md section 8).
+ * refetched). Every failed load of a detail for editing is logged; the answer says whether the
+ * route names no record (a 404 or an id that is not one), so the page shows its not-found state
+ * instead of an empty form (docs/product.md section 8). Other failures leave the form empty.
  */
 export function useFillFromRecord<T>(
   query: { data: T | undefined; error: unknown },
   label: string,
   fill: (record: T) => void,
-): void {
+): { notFound: boolean } {
+  const { id } = useParams();
   const { data, error } = query;
   useEffect(() => {
     if (data !== undefined) fill(data);
@@ -43,4 +60,5 @@ export function useFillFromRecord<T>(
   useEffect(() => {
     if (error) console.error(`Failed to load ${label}`, error);
   }, [error, label]);
+  return { notFound: isRecordNotFound(id, error) };
 }

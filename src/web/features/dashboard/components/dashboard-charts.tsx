@@ -1,6 +1,7 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import type { DashboardProperty, DashboardSummary } from '../../../../shared/schemas/dashboard';
 import { formatMoney } from '../../../lib/format';
 
@@ -16,8 +17,13 @@ const compactUsd = new Intl.NumberFormat('en-US', {
 });
 const shortName = (name: string) =>
   name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH - 1)}…` : name;
+/** Where a property of the charts leads: the units list filtered to it. */
+const unitsOf = (propertyId: number) => `/units?propertyId=${propertyId}`;
 
-/** Occupancy and rent by property: what a landlord looks at rather than reads. */
+/**
+ * Occupancy and rent by property: what a landlord looks at rather than reads. Each property of
+ * the rent chart is also a link (in the list under it, and on a click of its bar).
+ */
 export function DashboardCharts({
   summary,
   properties,
@@ -25,11 +31,13 @@ export function DashboardCharts({
   summary: DashboardSummary;
   properties: DashboardProperty[];
 }) {
+  const navigate = useNavigate();
+  // Neither Rented nor Available: the units whose status is Maintenance or Unavailable.
   const other = Math.max(0, summary.totalUnits - summary.occupiedUnits - summary.availableUnits);
   const occupancy = [
     { name: 'Occupied', value: summary.occupiedUnits, color: 'indigo.7' },
     { name: 'Available', value: summary.availableUnits, color: 'teal.6' },
-    { name: 'Other', value: other, color: 'gray.5' },
+    { name: 'Maintenance or unavailable', value: other, color: 'gray.5' },
   ];
   const rate =
     summary.totalUnits > 0 ? Math.round((summary.occupiedUnits / summary.totalUnits) * 100) : 0;
@@ -37,7 +45,7 @@ export function DashboardCharts({
     .sort((a, b) => b.monthlyRent - a.monthlyRent)
     .slice(0, TOP_PROPERTIES)
     .filter((property) => property.monthlyRent > 0)
-    .map((property) => ({ property: property.name, rent: property.monthlyRent }));
+    .map((property) => ({ id: property.id, property: property.name, rent: property.monthlyRent }));
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="lg">
@@ -95,7 +103,39 @@ export function DashboardCharts({
               yAxisProps={{ width: 150, tickFormatter: shortName, interval: 0 }}
               xAxisProps={{ tickFormatter: (value: number) => compactUsd.format(value) }}
               gridAxis="none"
+              barProps={{
+                cursor: 'pointer',
+                onClick: (_bar, index) => {
+                  const row = topByRent[index];
+                  if (row) void navigate(unitsOf(row.id));
+                },
+              }}
             />
+            <Stack
+              component="ol"
+              gap={2}
+              mt="xs"
+              aria-label="Monthly rent by property"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {topByRent.map((row) => (
+                <Group key={row.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
+                  <Anchor
+                    component={Link}
+                    to={unitsOf(row.id)}
+                    size="sm"
+                    c="indigo.8"
+                    truncate="end"
+                    title={row.property}
+                  >
+                    {row.property}
+                  </Anchor>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(row.rent)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
             {properties.length > TOP_PROPERTIES ? (
               <Text component="figcaption" size="xs" c="dimmed">
                 The {TOP_PROPERTIES} properties with the highest rent.

@@ -1,4 +1,5 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import {
   LEASES_ENDING_SOON_DAYS,
   type DashboardResponse,
@@ -7,7 +8,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 
 type EndingSoon = NonNullable<DashboardResponse['leasesEndingSoon']>;
 
-/** Current leases that end within the next 60 days, soonest first. */
+/** Current leases that end within the next 60 days, soonest first; each tenant links to the lease. */
 export function LeasesEndingSoon({ data }: { data: EndingSoon }) {
   return (
     <Paper withBorder p="md" mb="lg">
@@ -38,7 +39,10 @@ export function LeasesEndingSoon({ data }: { data: EndingSoon }) {
                     <Table.Td>{lease.propertyName}</Table.Td>
                     <Table.Td>{lease.unitNumber}</Table.Td>
                     <Table.Td>
-                      {lease.tenantFirstName} {lease.tenantLastName}
+                      <Anchor component={Link} to={`/lease/${lease.id}`} size="sm" c="indigo.8">
+                        {lease.tenantFirstName} {lease.tenantLastName}
+                        <VisuallyHidden>: open the lease</VisuallyHidden>
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>{formatMoney(lease.rent)}</Table.Td>
                   </Table.Tr>

@@ -1,5 +1,17 @@
-import { Accordion, Alert, Button, Center, Group, Stack, Table, Text } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { DashboardLease, DashboardProperty } from '../../../../shared/schemas/dashboard';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -10,7 +22,10 @@ import { UnitStatusBadge } from './unit-status-badge';
 /** Cards shown at first and added per 'Show more'; a large portfolio never renders all at once. */
 const CARDS_PER_STEP = 20;
 
-/** Expandable property cards: the figures come with the overview, units when a card opens. */
+/**
+ * Expandable property cards: the figures come with the overview, units when a card opens.
+ * Beside each card's toggle, 'View units' opens the units list filtered to that property.
+ */
 export function PropertyCards({ properties }: { properties: DashboardProperty[] }) {
   const [opened, setOpened] = useState<string[]>([]);
   const [shown, setShown] = useState(CARDS_PER_STEP);
@@ -30,20 +45,32 @@ export function PropertyCards({ properties }: { properties: DashboardProperty[] 
           const value = String(property.id);
           return (
             <Accordion.Item key={property.id} value={value} data-testid="property-card">
-              <Accordion.Control>
-                <Stack gap={2} component="span">
-                  <Text span display="block" fw={600}>
-                    {property.name}
-                  </Text>
-                  <Text span display="block" size="sm" c="dimmed">
-                    {property.address}, {property.city}, {property.state} {property.zipCode}
-                  </Text>
-                  <Text span display="block" size="sm">
-                    {property.unitCount} {property.unitCount === 1 ? 'unit' : 'units'} ·{' '}
-                    {property.occupiedCount} occupied
-                  </Text>
-                </Stack>
-              </Accordion.Control>
+              <Group gap={0} wrap="nowrap" align="stretch">
+                <Accordion.Control styles={{ itemTitle: { flex: 1, minWidth: 0 } }}>
+                  <Stack gap={2} component="span">
+                    <Text span display="block" fw={600}>
+                      {property.name}
+                    </Text>
+                    <Text span display="block" size="sm" c="dimmed">
+                      {property.address}, {property.city}, {property.state} {property.zipCode}
+                    </Text>
+                    <Text span display="block" size="sm">
+                      {property.unitCount} {property.unitCount === 1 ? 'unit' : 'units'} ·{' '}
+                      {property.occupiedCount} occupied
+                    </Text>
+                  </Stack>
+                </Accordion.Control>
+                <Anchor
+                  component={Link}
+                  to={`/units?propertyId=${property.id}`}
+                  size="sm"
+                  c="indigo.8"
+                  px="md"
+                  style={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
+                >
+                  View units<VisuallyHidden> of {property.name}</VisuallyHidden>
+                </Anchor>
+              </Group>
               <Accordion.Panel>
                 {opened.includes(value) ? <PropertyDetail propertyId={property.id} /> : null}
               </Accordion.Panel>

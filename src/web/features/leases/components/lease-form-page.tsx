@@ -8,7 +8,7 @@ import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
 import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
-import { LoadingState } from '../../../components/page-states';
+import { LoadingState, NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { TenantPicker, useHasTenants, useTenantListItem } from '../../tenants';
@@ -61,7 +61,7 @@ export function LeaseFormPage() {
   useHandedOverSuccess(showSuccess);
   const { rentFor } = useLeasePrefill((values) => form.setValues(values));
 
-  useFillFromRecord(lease, 'lease', (record) => {
+  const { notFound } = useFillFromRecord(lease, 'lease', (record) => {
     const values: LeaseFormValues = {
       tenantId: String(record.tenantId),
       unitNumber: record.unitNumber,
@@ -126,6 +126,19 @@ export function LeaseFormPage() {
       showError(errorMessage(error, 'Failed to save lease'));
     }
   });
+
+  if (notFound) {
+    return (
+      <>
+        <PageHeader title="Leases" />
+        <NotFoundState
+          noun="Lease"
+          back={{ to: '/leases', label: 'Back to leases' }}
+          create={{ to: '/lease/create', label: 'Create a lease' }}
+        />
+      </>
+    );
+  }
 
   if (hasTenants.isPending || (isEdit && lease.isPending)) {
     return (

@@ -1,3 +1,4 @@
+import type { SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Property } from '../../../../shared/schemas/properties';
 import { ServerPicker } from '../../../components/server-picker';
@@ -16,15 +17,30 @@ async function searchProperties(q: string, signal: AbortSignal) {
   return page.rows.map((property) => ({ value: String(property.id), label: property.name }));
 }
 
-interface PropertyPickerProps {
+interface PropertyPickerProps extends Pick<
+  SelectProps,
+  'label' | 'aria-label' | 'placeholder' | 'required' | 'clearable' | 'w'
+> {
   value: string;
   onChange(value: string): void;
   error?: React.ReactNode;
   onBlur?: () => void;
 }
 
-/** One of the caller's properties, searched by the server as the user types. */
-export function PropertyPicker({ value, onChange, error, onBlur }: PropertyPickerProps) {
+/**
+ * One of the caller's properties, searched by the server as the user types. A form's required
+ * 'Property' field by default; a list's filter passes its own label, placeholder and clearable.
+ */
+export function PropertyPicker({
+  value,
+  onChange,
+  error,
+  onBlur,
+  label = 'Property',
+  placeholder = 'Search your properties',
+  required = true,
+  ...props
+}: PropertyPickerProps) {
   const id = Number(value);
   const current = useQuery({
     ...propertiesQueryOptions.detail(id),
@@ -32,9 +48,10 @@ export function PropertyPicker({ value, onChange, error, onBlur }: PropertyPicke
   });
   return (
     <ServerPicker
-      label="Property"
-      placeholder="Search your properties"
-      required
+      {...props}
+      label={label}
+      placeholder={placeholder}
+      required={required}
       value={value}
       onChange={onChange}
       onBlur={onBlur}

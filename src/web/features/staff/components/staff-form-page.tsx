@@ -11,6 +11,7 @@ import {
 import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
+import { NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { toNumber, trimStrings } from '../../../lib/form-values';
@@ -72,7 +73,7 @@ export function StaffFormPage() {
 
   useHandedOverSuccess(showSuccess);
 
-  useFillFromRecord(staff, 'staff member', (record) => {
+  const { notFound } = useFillFromRecord(staff, 'staff member', (record) => {
     form.setValues(toFormState(record));
     form.resetDirty(toFormState(record));
   });
@@ -104,6 +105,19 @@ export function StaffFormPage() {
   );
 
   const noProperties = properties.data === false;
+
+  if (notFound) {
+    return (
+      <>
+        <PageHeader title="Staff" />
+        <NotFoundState
+          noun="Staff member"
+          back={{ to: '/staff', label: 'Back to staff' }}
+          create={{ to: '/staff/create', label: 'Add a staff member' }}
+        />
+      </>
+    );
+  }
 
   return (
     <Stack gap="lg">

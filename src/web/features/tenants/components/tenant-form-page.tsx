@@ -8,7 +8,7 @@ import { tenantBodySchema } from '../../../../shared/schemas/tenants';
 import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
-import { LoadingState } from '../../../components/page-states';
+import { LoadingState, NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { UnitPicker, useHasAvailableUnits } from '../../units';
@@ -50,7 +50,7 @@ export function TenantFormPage() {
 
   useHandedOverSuccess(showSuccess);
 
-  useFillFromRecord(tenant, 'tenant', (record) => {
+  const { notFound } = useFillFromRecord(tenant, 'tenant', (record) => {
     const values = {
       unitId: String(record.unitId),
       firstName: record.firstName,
@@ -88,6 +88,19 @@ export function TenantFormPage() {
       showError(errorMessage(error, 'Failed to save tenant'));
     }
   });
+
+  if (notFound) {
+    return (
+      <>
+        <PageHeader title="Tenants" />
+        <NotFoundState
+          noun="Tenant"
+          back={{ to: '/tenants', label: 'Back to tenants' }}
+          create={{ to: '/tenant/create', label: 'Add a tenant' }}
+        />
+      </>
+    );
+  }
 
   if (hasAvailable.isPending || (isEdit && tenant.isPending)) {
     return (

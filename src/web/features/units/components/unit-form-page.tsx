@@ -23,6 +23,7 @@ import {
 import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
+import { NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { toNumber } from '../../../lib/form-values';
@@ -129,7 +130,7 @@ export function UnitFormPage() {
   // A save in edit mode returns here in create mode, carrying its message.
   useHandedOverSuccess(showSuccess);
 
-  useFillFromRecord(unit, 'unit', (record) => {
+  const { notFound } = useFillFromRecord(unit, 'unit', (record) => {
     form.setValues(toFormState(record));
     form.resetDirty(toFormState(record));
   });
@@ -168,6 +169,19 @@ export function UnitFormPage() {
   });
 
   const noProperties = properties.data === false;
+
+  if (notFound) {
+    return (
+      <>
+        <PageHeader title="Units" />
+        <NotFoundState
+          noun="Unit"
+          back={{ to: '/units', label: 'Back to units' }}
+          create={{ to: '/unit/create', label: 'Create a unit' }}
+        />
+      </>
+    );
+  }
 
   return (
     <Stack gap="lg">

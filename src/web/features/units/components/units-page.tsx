@@ -8,6 +8,7 @@ import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
+import { PropertyPicker } from '../../properties';
 import { useDeleteUnit } from '../api/delete-unit';
 import { useUnitsPage } from '../api/get-units';
 
@@ -41,14 +42,8 @@ const columns: Column<UnitListItem>[] = [
     key: 'status',
     header: 'Status',
     render: (u) => (
-      // A badge sized to its word, never cut to 'AVAIL…'.
-      <Badge
-        color={STATUS_COLORS[u.status]}
-        variant="light"
-        c="dark.8"
-        style={{ overflow: 'visible' }}
-        maw="none"
-      >
+      // The theme sizes every badge to its word (src/web/app/theme.ts), never 'AVAIL…'.
+      <Badge color={STATUS_COLORS[u.status]} variant="light" c="dark.8">
         {u.status}
       </Badge>
     ),
@@ -56,9 +51,14 @@ const columns: Column<UnitListItem>[] = [
   },
 ];
 
-/** /units: the units of the user's properties, paged, sorted and filtered by the server. */
+const FILTERS = ['status', 'propertyId'] as const;
+
+/**
+ * /units: the units of the user's properties, paged, sorted and filtered by the server.
+ * `/units?propertyId=7` lists one property's units (the dashboard's property cards link there).
+ */
 export function UnitsPage() {
-  const params = useListParams(UNIT_SORT_KEYS, ['status'] as const);
+  const params = useListParams(UNIT_SORT_KEYS, FILTERS);
   const units = useUnitsPage(params.query);
   const remove = useDeleteUnit();
 
@@ -84,15 +84,27 @@ export function UnitsPage() {
         rowKey={(u) => u.id}
         searchLabel="Filter units"
         filters={
-          <Select
-            aria-label="Status"
-            placeholder="Any status"
-            clearable
-            data={[...UNIT_STATUSES]}
-            value={params.filters.status ?? null}
-            onChange={(status) => params.setFilter('status', status ?? '')}
-            w={{ base: '100%', sm: 180 }}
-          />
+          <>
+            <PropertyPicker
+              aria-label="Property"
+              label={null}
+              placeholder="Any property"
+              required={false}
+              clearable
+              value={params.filters.propertyId ?? ''}
+              onChange={(propertyId) => params.setFilter('propertyId', propertyId)}
+              w={{ base: '100%', sm: 240 }}
+            />
+            <Select
+              aria-label="Status"
+              placeholder="Any status"
+              clearable
+              data={[...UNIT_STATUSES]}
+              value={params.filters.status ?? null}
+              onChange={(status) => params.setFilter('status', status ?? '')}
+              w={{ base: '100%', sm: 180 }}
+            />
+          </>
         }
         empty={{ title: 'No units yet', description: 'Create a unit to see it here.' }}
         actions={(u) => (
