@@ -47,6 +47,18 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules: a promise nobody awaits loses its error (an unhandled rejection) and its
+    // order; a promise handed to an event prop is not awaited by React.
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: { 'no-restricted-imports': ['error', sharedMustStayPure] },
   },

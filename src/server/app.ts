@@ -21,6 +21,7 @@ import { jobsJobs } from './modules/jobs/jobs.jobs';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { rateLimitJobs } from './modules/rate-limits/rate-limits.jobs';
 import { leasesJobs } from './modules/leases/leases.jobs';
+import { mailJobs } from './modules/mail/mail.jobs';
 import { notificationsJobs } from './modules/notifications/notifications.jobs';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -113,6 +114,7 @@ export async function buildApp({
       ...leasesJobs,
       ...ledgerJobs,
       ...notificationsJobs,
+      ...mailJobs(config.mail),
     ],
   });
 

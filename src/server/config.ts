@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { webDistFolder } from './paths';
 import { DEFAULT_RESPONSE_TARGETS, type ResponseTargets } from '../shared/maintenance';
@@ -41,9 +42,60 @@ const envSchema = z.object({
     .transform((value) => value !== 'false' && value !== '0'),
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   WEB_ROOT: z.string().optional(),
+  // Outgoing mail (password reset by email): unset, mail is not configured. An empty value counts as unset.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isUrlOf(value, ['smtp:', 'smtps:']), {
+      message: 'must be a URL such as smtp://user:password@mail.example.com:587 (or smtps://)',
+    }),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || isOneSender(value), {
+      message: 'must be one sender, such as Porchlight <no-reply@example.com>',
+    }),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isUrlOf(value, ['http:', 'https:']), {
+      message:
+        'must be the http(s) address users reach the app at, such as https://rent.example.com',
+    })
+    .transform((value) => value?.replace(/\/+$/, '')),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
 });
+
+const MAIL_TIMEOUT_MS = 10_000;
+
+function isOneSender(value: string): boolean {
+  if (value.length > 320 || /[\r\n]/.test(value) || value.includes('\u0000')) return false;
+  const parsed = addressparser(value);
+  return parsed.length === 1 && /^[^@\s]+@[^@\s]+$/.test(parsed[0]?.address ?? '');
+}
+
+function isUrlOf(value: string, protocols: string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** How the server sends mail; null in Config when SMTP_URL is unset. */
+export interface MailConfig {
+  /** smtp://user:password@host:port (STARTTLS when the server offers it) or smtps://. */
+  smtpUrl: string;
+  /** The From of every mail. */
+  from: string;
+  /** Connection, greeting and socket timeouts of one delivery. */
+  timeoutMs: number;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -77,6 +129,13 @@ export interface Config {
   /** Where the built SPA lives; null serves no front end (API tests). */
   webRoot: string | null;
   admin: { username: string; password: string } | null;
+  /** Outgoing mail; null: not configured (no password reset by email). */
+  mail: MailConfig | null;
+  /**
+   * The address users reach the app at, without a trailing slash: links in mail are built
+   * from it, never from a request's Host header. Required with mail.
+   */
+  publicUrl: string | null;
   /** The clock, replaceable in tests of expiry. */
   now: () => Date;
 }
@@ -88,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && (!e.MAIL_FROM || !e.PUBLIC_URL)) {
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL needs MAIL_FROM (the sender) and PUBLIC_URL (for the links in mail)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -118,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : null,
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, timeoutMs: MAIL_TIMEOUT_MS }
+        : null,
+    publicUrl: e.PUBLIC_URL ?? null,
     now: () => new Date(),
   };
 }

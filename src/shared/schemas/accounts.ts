@@ -62,3 +62,32 @@ export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
 /** How long a reset link works after an Admin issues it. */
 export const PASSWORD_RESET_TTL_MS = 24 * 3_600_000;
+
+/** How long a link mailed by 'Forgot password?' works. */
+export const EMAILED_PASSWORD_RESET_TTL_MS = 3_600_000;
+
+/** 'Forgot password?': a username or an email address; the answer never says which matched. */
+export const passwordResetRequestBodySchema = z.object({
+  userNameOrEmail: z
+    .string({ error: 'Enter your username or email' })
+    .trim()
+    .min(1, 'Enter your username or email')
+    .max(320, 'Username or email must be at most 320 characters')
+    .refine(hasNoNul, NUL_MESSAGE('Username or email')),
+});
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+
+/** The one answer to every accepted request, whether or not an account matched. */
+export const PASSWORD_RESET_REQUESTED =
+  'If an account matches, we have emailed it a link to choose a new password. The link works once, for 1 hour.';
+export const PASSWORD_RESET_BY_EMAIL_UNAVAILABLE =
+  'Password reset by email is not available on this server. Ask an administrator for a reset link.';
+
+export const passwordResetRequestedSchema = z.object({ message: z.string() });
+
+/** What this server offers that depends on its configuration (GET /api/features). */
+export const serverFeaturesSchema = z.object({
+  /** Mail is configured: the login screen offers 'Forgot password?'. */
+  passwordResetByEmail: z.boolean(),
+});
+export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;

@@ -257,6 +257,12 @@ export const ROUTES: AppRoute[] = [
     access: { kind: 'user' },
   },
   {
+    paths: ['forgot-password'],
+    load: () =>
+      import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
+    access: everyone,
+  },
+  {
     paths: ['reset-password/:code'],
     load: () =>
       import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),

@@ -35,7 +35,7 @@ export function useHandedOverSuccess(showSuccess: (message: string) => void): vo
   useEffect(() => {
     if (!handedOver) return;
     showSuccess(handedOver);
-    navigate(location.pathname, { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
   }, [handedOver, showSuccess, navigate, location.pathname]);
 }
 

@@ -26,5 +26,7 @@ export const queryKeys = {
   applications: createQueryKeys('applications'),
   dashboard: createQueryKeys('dashboard'),
   me: ['authentication', 'me'] as const,
+  /** What the server's configuration offers (GET /api/features). */
+  features: ['features'] as const,
   publicContact: (userId: number) => ['users', 'public-contact', userId] as const,
 };

@@ -58,6 +58,31 @@ export async function listAccounts(
   return { accounts: rows.map((row) => toAccount(row.user)), total: rows[0]?.total ?? 0 };
 }
 
+/**
+ * The account a 'Forgot password?' request names, locked until the end of the transaction:
+ * the one whose username it is (without regard to case), else the one account with that
+ * email. An email that several accounts share names none (the username tells them apart).
+ */
+export async function lockAccountByNameOrEmail(
+  tx: Database,
+  userNameOrEmail: string,
+): Promise<UserRow | undefined> {
+  const [byName] = await tx
+    .select()
+    .from(usersTable)
+    .where(eq(sql`lower(${usersTable.userName})`, sql`lower(${userNameOrEmail})`))
+    .for('update');
+  if (byName) return byName;
+  const byEmail = await tx
+    .select()
+    .from(usersTable)
+    .where(eq(sql`lower(${usersTable.email})`, sql`lower(${userNameOrEmail})`))
+    .orderBy(asc(usersTable.id))
+    .limit(2)
+    .for('update');
+  return byEmail.length === 1 ? byEmail[0] : undefined;
+}
+
 /** The account, locked until the end of the transaction. */
 export async function lockAccount(tx: Database, id: number): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(usersTable).where(eq(usersTable.id, id)).for('update');

@@ -3,18 +3,27 @@ import {
   accountListQuerySchema,
   accountRolesBodySchema,
   accountSchema,
+  PASSWORD_RESET_BY_EMAIL_UNAVAILABLE,
+  PASSWORD_RESET_REQUESTED,
   passwordResetBodySchema,
   passwordResetCodeParamsSchema,
   passwordResetInfoSchema,
   passwordResetLinkSchema,
+  passwordResetRequestBodySchema,
+  passwordResetRequestedSchema,
+  serverFeaturesSchema,
 } from '../../../shared/schemas/accounts';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import type { Config } from '../../config';
 import { runService } from '../../context';
+import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
+import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
 import { listAccounts } from './accounts.repository';
 import {
   changeRoles,
   disableAccount,
+  emailPasswordReset,
   enableAccount,
   issuePasswordReset,
   readPasswordReset,
@@ -29,7 +38,71 @@ const errors = {
   409: errorBodySchema,
 };
 
+/** 'Forgot password?' requests one address may make an hour (each may send a mail). */
+export const PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR = 10;
+const PASSWORD_RESET_REQUEST_LIMIT: AddressLimit = {
+  name: 'password-reset-request',
+  limit: PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR,
+  windowMs: 3_600_000,
+  message: 'Too many password reset requests from this address. Please try again later.',
+};
+
+/** Password reset by email needs mail (SMTP_URL, MAIL_FROM) and PUBLIC_URL for the link. */
+function resetByEmailBase(config: Config): string | null {
+  return config.mail && config.publicUrl ? config.publicUrl : null;
+}
+
 export async function accountsRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/features',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: "What this server's configuration offers (the login screen's 'Forgot password?')",
+        response: { 200: serverFeaturesSchema },
+      },
+    },
+    () => ({ passwordResetByEmail: resetByEmailBase(app.config) !== null }),
+  );
+
+  app.post(
+    '/password-resets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['accounts'],
+        summary: "'Forgot password?': mail a one-time link (1 hour) to the account named",
+        description:
+          'userNameOrEmail is a username (any case) or the email of one account. The answer is the same 202 ' +
+          'whether or not an account matched; an enabled account with an email gets the link, and its ' +
+          'earlier unused links stop working. 404 when this server has no mail configured.',
+        body: passwordResetRequestBodySchema,
+        response: {
+          202: passwordResetRequestedSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const publicUrl = resetByEmailBase(app.config);
+      if (!publicUrl) {
+        throw notFound('password_resets.email_unavailable', PASSWORD_RESET_BY_EMAIL_UNAVAILABLE);
+      }
+      await limitPerAddress(request, PASSWORD_RESET_REQUEST_LIMIT);
+      const { userId } = await runService(request, emailPasswordReset, {
+        userNameOrEmail: request.body.userNameOrEmail,
+        publicUrl,
+      });
+      if (userId !== null) {
+        request.log.info({ event: 'password_reset.emailed', userId }, 'password reset link queued');
+      }
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
   app.get(
     '/accounts',
     {

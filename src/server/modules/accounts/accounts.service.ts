@@ -1,5 +1,6 @@
 import type { Role } from '../../../shared/constants';
 import {
+  EMAILED_PASSWORD_RESET_TTL_MS,
   PASSWORD_RESET_TTL_MS,
   type Account,
   type PasswordResetInfo,
@@ -9,7 +10,9 @@ import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
+import { enqueueMail } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
+import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
 import { hashOneTimeCode, newOneTimeCode } from '../auth/one-time-codes';
 import { passwordWeakness } from '../users/password-strength';
 import { hashPassword } from '../users/passwords';
@@ -19,6 +22,7 @@ import {
   deleteOtherSessions,
   deleteSessionsOf,
   lockAccount,
+  lockAccountByNameOrEmail,
   lockActiveAdmins,
   setAccountDisabled,
   setAccountRoles,
@@ -98,17 +102,30 @@ export async function enableAccount(ctx: Context, id: number): Promise<Account> 
 }
 
 /** A new one-time link; any earlier unused link of the account stops working. */
-export async function issuePasswordReset(ctx: Context, id: number): Promise<PasswordResetLink> {
-  await requireAccount(ctx.tx, id);
-  await deleteUnusedPasswordResets(ctx.tx, id);
+async function newResetLink(
+  ctx: Context,
+  { userId, ttlMs, createdById }: { userId: number; ttlMs: number; createdById: number | null },
+): Promise<{ id: number; code: string; expiresAt: Date }> {
+  await deleteUnusedPasswordResets(ctx.tx, userId);
   const { code, codeHash } = newOneTimeCode();
-  const expiresAt = new Date(ctx.now.getTime() + PASSWORD_RESET_TTL_MS);
-  await insertPasswordReset(ctx.tx, {
-    userId: id,
+  const expiresAt = new Date(ctx.now.getTime() + ttlMs);
+  const row = await insertPasswordReset(ctx.tx, {
+    userId,
     codeHash,
-    createdById: actingUser(ctx).id,
+    createdById,
     createdAt: ctx.now,
     expiresAt,
+  });
+  return { id: row.id, code, expiresAt };
+}
+
+/** An Admin's link for an account, shown once (any earlier unused link stops working). */
+export async function issuePasswordReset(ctx: Context, id: number): Promise<PasswordResetLink> {
+  await requireAccount(ctx.tx, id);
+  const { code, expiresAt } = await newResetLink(ctx, {
+    userId: id,
+    ttlMs: PASSWORD_RESET_TTL_MS,
+    createdById: actingUser(ctx).id,
   });
   await recordEvent(ctx, {
     entityType: 'users',
@@ -117,6 +134,66 @@ export async function issuePasswordReset(ctx: Context, id: number): Promise<Pass
     after: { resetLinkExpiresAt: expiresAt },
   });
   return { path: `/reset-password/${code}`, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Mails to one account at most this many links an hour, however many addresses ask: past
+ * that the request is answered as usual and nothing is sent (the last link still works).
+ */
+export const EMAILED_RESETS_PER_ACCOUNT_PER_HOUR = 5;
+
+function resetMailText(userName: string, link: string): string {
+  return [
+    `Hello ${userName},`,
+    '',
+    `Someone, we hope you, asked to choose a new password for the Porchlight account ${userName}.`,
+    'Open this link to choose it:',
+    '',
+    link,
+    '',
+    'The link works once, for 1 hour. Choosing a new password logs the account out everywhere.',
+    '',
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n');
+}
+
+/**
+ * 'Forgot password?': when the username or email names one enabled account that has an
+ * email, a one-time link (1 hour) replaces its unused ones and is mailed to it, through
+ * the outbox, in this transaction. The caller answers the same whatever happened here, so
+ * the answer says nothing about which accounts exist; the result is for the log only.
+ */
+export async function emailPasswordReset(
+  ctx: Context,
+  { userNameOrEmail, publicUrl }: { userNameOrEmail: string; publicUrl: string },
+): Promise<{ userId: number | null }> {
+  const account = await lockAccountByNameOrEmail(ctx.tx, userNameOrEmail);
+  if (!account?.email || account.disabledAt) return { userId: null };
+  const budget = await consumeRateLimit(ctx.tx, {
+    key: `password-reset-mail:user:${account.id}`,
+    limit: EMAILED_RESETS_PER_ACCOUNT_PER_HOUR,
+    windowMs: 3_600_000,
+    now: ctx.now,
+  });
+  if (!budget.allowed) return { userId: null };
+  const { id, code, expiresAt } = await newResetLink(ctx, {
+    userId: account.id,
+    ttlMs: EMAILED_PASSWORD_RESET_TTL_MS,
+    createdById: null,
+  });
+  await enqueueMail(ctx, {
+    key: `password-reset:${id}`,
+    to: account.email,
+    subject: 'Choose a new Porchlight password',
+    text: resetMailText(account.userName, `${publicUrl}/reset-password/${code}`),
+  });
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: account.id,
+    action: 'email_reset_link',
+    after: { resetLinkExpiresAt: expiresAt, emailedTo: account.email },
+  });
+  return { userId: account.id };
 }
 
 const RESET_UNKNOWN =

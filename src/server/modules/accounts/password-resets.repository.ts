@@ -8,7 +8,8 @@ export async function insertPasswordReset(
   values: {
     userId: number;
     codeHash: string;
-    createdById: number;
+    /** The Admin who issued it; null when the account's owner asked for it by email. */
+    createdById: number | null;
     createdAt: Date;
     expiresAt: Date;
   },

@@ -3,8 +3,9 @@ import { createdAt } from '../../db/columns';
 import { usersTable } from '../users/users.table';
 
 /**
- * One-time password-reset links an Admin issues. Only the SHA-256 of the code is stored, so
- * a copy of the database cannot be turned into working links.
+ * One-time password-reset links, issued by an Admin (created_by_id) or mailed to the account
+ * on request ('Forgot password?', no creator). Only the SHA-256 of the code is stored, so a
+ * copy of the database cannot be turned into working links.
  */
 export const passwordResetsTable = pgTable(
   'password_resets',

@@ -91,8 +91,8 @@ export async function declineOtherPending(
   db: Database,
   approved: ApplicationRow,
   decidedAt: Date,
-): Promise<number[]> {
-  const rows = await db
+): Promise<Pick<ApplicationRow, 'id' | 'email' | 'firstName' | 'unitNumber'>[]> {
+  return db
     .update(applicationsTable)
     .set({ status: 'Rejected', declineReason: UNIT_TAKEN, decidedAt })
     .where(
@@ -102,8 +102,12 @@ export async function declineOtherPending(
         ne(applicationsTable.id, approved.id),
       ),
     )
-    .returning({ id: applicationsTable.id });
-  return rows.map((row) => row.id);
+    .returning({
+      id: applicationsTable.id,
+      email: applicationsTable.email,
+      firstName: applicationsTable.firstName,
+      unitNumber: applicationsTable.unitNumber,
+    });
 }
 
 export interface ApplicationListOptions extends PageRequest {

@@ -86,7 +86,10 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const tenant = await runService(request, approveApplication, request.params.id);
+      const tenant = await runService(request, approveApplication, {
+        id: request.params.id,
+        mailApplicants: app.config.mail !== null,
+      });
       return reply.status(201).send(toTenant(tenant));
     },
   );

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
+import { enqueueMail } from '../mail/mail.service';
 import { requireManagedApplication, type ManagedApplication } from '../authz/authz';
 import { moveInTenant, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
 import type { TenantRow } from '../tenants/tenants.table';
@@ -84,10 +85,14 @@ async function decide(
 
 /**
  * Approval places the applicant as a tenant on the unit (which becomes Rented) and declines
- * the unit's other pending applications as 'unit taken'.
+ * the unit's other pending applications as 'unit taken'; when the server sends mail, each of
+ * those applicants is told so (docs/product.md section 10).
  */
-export async function approveApplication(ctx: Context, id: number): Promise<TenantRow> {
-  const { application } = await lockPending(ctx, id);
+export async function approveApplication(
+  ctx: Context,
+  { id, mailApplicants }: { id: number; mailApplicants: boolean },
+): Promise<TenantRow> {
+  const { application, property } = await lockPending(ctx, id);
   const tenant = await moveInTenant(ctx, {
     unitId: application.unitId,
     fields: {
@@ -102,11 +107,23 @@ export async function approveApplication(ctx: Context, id: number): Promise<Tena
   for (const declined of await declineOtherPending(ctx.tx, application, ctx.now)) {
     await recordEvent(ctx, {
       entityType: 'applications',
-      entityId: declined,
+      entityId: declined.id,
       action: 'reject',
       before: { status: 'Pending', declineReason: null },
       after: { status: 'Rejected', declineReason: UNIT_TAKEN },
     });
+    if (mailApplicants) {
+      await enqueueMail(ctx, {
+        key: `application-declined:${declined.id}`,
+        to: declined.email,
+        subject: `Unit ${declined.unitNumber} at ${property.name} has been let`,
+        text:
+          `Hello ${declined.firstName},\n\n` +
+          `Thank you for applying to rent unit ${declined.unitNumber} at ${property.name}. ` +
+          'It has now been let to another applicant, so your application was closed.\n\n' +
+          'Other homes are listed on the property pages; you are welcome to apply again.\n',
+      });
+    }
   }
   return tenant;
 }

@@ -34,10 +34,22 @@ export async function claimDueJob(tx: Database, now: Date): Promise<JobRow | und
   return row;
 }
 
-export async function markJobDone(tx: Database, job: JobRow, now: Date): Promise<void> {
+/** `erasePayload`: the payload carried a secret, no longer needed. */
+export async function markJobDone(
+  tx: Database,
+  job: JobRow,
+  now: Date,
+  erasePayload = false,
+): Promise<void> {
   await tx
     .update(jobsTable)
-    .set({ status: 'done', attempts: job.attempts + 1, finishedAt: now, lastError: null })
+    .set({
+      status: 'done',
+      attempts: job.attempts + 1,
+      finishedAt: now,
+      lastError: null,
+      ...(erasePayload ? { payload: {} } : {}),
+    })
     .where(eq(jobsTable.id, job.id));
 }
 
@@ -47,6 +59,7 @@ export async function markJobFailed(
   error: string,
   retryAt: Date | null,
   now: Date,
+  erasePayload = false,
 ): Promise<void> {
   await tx
     .update(jobsTable)
@@ -54,8 +67,44 @@ export async function markJobFailed(
       attempts: job.attempts + 1,
       lastError: error.slice(0, 2000),
       ...(retryAt ? { runAt: retryAt } : { status: 'failed', finishedAt: now }),
+      ...(erasePayload && !retryAt ? { payload: {} } : {}),
     })
     .where(eq(jobsTable.id, job.id));
+}
+
+/**
+ * Leases a claimed job: counts the attempt and moves its run time to `until`, so that once
+ * this transaction commits no process claims it until the lease ends.
+ */
+export async function leaseJob(tx: Database, job: JobRow, until: Date): Promise<void> {
+  await tx
+    .update(jobsTable)
+    .set({ attempts: job.attempts + 1, runAt: until })
+    .where(eq(jobsTable.id, job.id));
+}
+
+/**
+ * Locks a leased job to record its outcome: undefined when the lease is no longer this
+ * runner's (it ended and another process claimed the job again).
+ */
+export async function lockLeasedJob(
+  tx: Database,
+  job: JobRow,
+  until: Date,
+): Promise<JobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(jobsTable)
+    .where(
+      and(
+        eq(jobsTable.id, job.id),
+        eq(jobsTable.status, 'pending'),
+        eq(jobsTable.attempts, job.attempts + 1),
+        eq(jobsTable.runAt, until),
+      ),
+    )
+    .for('update');
+  return row;
 }
 
 /**

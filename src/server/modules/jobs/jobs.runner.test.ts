@@ -166,6 +166,92 @@ describe('the jobs runner', () => {
     expect((await jobByKey('unknown')).lastError).toMatch(/no handler/);
   });
 
+  describe('a job with a lease (work outside the database)', () => {
+    const LEASE_MS = 60_000;
+    /** What the job's row looked like from outside while its handler ran. */
+    const seen: { attempts: number; runAt: number; payload: unknown }[] = [];
+    let takeOver = false;
+    const leased: JobDefinition = {
+      kind: 'test.leased',
+      leaseMs: LEASE_MS,
+      secretPayload: true,
+      run: async ({ tx }, payload) => {
+        const { key } = payload as { key: string };
+        // No transaction is open: the claim has committed, and the database answers at once
+        // (the embedded database would wait forever behind an open transaction).
+        const row = await jobByKey(key);
+        seen.push({ attempts: row.attempts, runAt: row.runAt.getTime(), payload: row.payload });
+        expect(tx).toBe(t.database.db);
+        if (takeOver) {
+          // Another process claims the job again after the lease ended.
+          await t.database.db
+            .update(jobsTable)
+            .set({ attempts: row.attempts + 1 })
+            .where(eq(jobsTable.id, row.id));
+        }
+        const left = failures.get(key) ?? 0;
+        if (left > 0) {
+          failures.set(key, left - 1);
+          throw new Error(`planned failure of ${key}`);
+        }
+      },
+    };
+    const leasedJob = (key: string) => ({
+      kind: 'test.leased',
+      key,
+      payload: { key, link: 'secret' },
+      runAt: t.clock.now,
+    });
+    beforeEach(() => {
+      seen.length = 0;
+      takeOver = false;
+    });
+
+    it('runs with no transaction open, counts each attempt once, retries with the backoff, and erases a secret payload when done', async () => {
+      const jobs = runner([leased]);
+      failures.set('mail', 1);
+      await jobs.enqueue(leasedJob('mail'));
+      const now = t.clock.now;
+      expect(await jobs.runDueJobs(now)).toEqual({ done: 0, retried: 1, failed: 0 });
+      expect(seen).toEqual([
+        { attempts: 1, runAt: now.getTime() + LEASE_MS, payload: { key: 'mail', link: 'secret' } },
+      ]);
+      let job = await jobByKey('mail');
+      expect(job).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'planned failure of mail',
+      });
+      expect(job.runAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
+      // Kept for the retry.
+      expect(job.payload).toEqual({ key: 'mail', link: 'secret' });
+
+      expect(await jobs.runDueJobs(job.runAt)).toEqual({ done: 1, retried: 0, failed: 0 });
+      job = await jobByKey('mail');
+      expect(job).toMatchObject({ status: 'done', attempts: 2, lastError: null, payload: {} });
+    });
+
+    it('erases a secret payload when it gives up too', async () => {
+      const jobs = runner([leased]);
+      failures.set('doomed', 5);
+      await jobs.enqueue({ ...leasedJob('doomed'), maxAttempts: 1 });
+      expect(await jobs.runDueJobs(t.clock.now)).toEqual({ done: 0, retried: 0, failed: 1 });
+      expect(await jobByKey('doomed')).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        payload: {},
+      });
+    });
+
+    it('leaves a job whose lease another process took over to that process', async () => {
+      const jobs = runner([leased]);
+      takeOver = true;
+      await jobs.enqueue(leasedJob('taken'));
+      expect(await jobs.runDueJobs(t.clock.now)).toEqual({ done: 0, retried: 0, failed: 0 });
+      expect(await jobByKey('taken')).toMatchObject({ status: 'pending', attempts: 2 });
+    });
+  });
+
   it.runIf(onPostgres)('leaves scheduling to the process that holds the leader lock', async () => {
     const jobs = runner([tick]);
     await t.database.db.transaction(async (tx) => {

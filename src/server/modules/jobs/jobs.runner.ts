@@ -2,11 +2,14 @@ import type { Database } from '../../db/client';
 import {
   claimDueJob,
   insertJob,
+  leaseJob,
+  lockLeasedJob,
   markJobDone,
   markJobFailed,
   tryBecomeScheduler,
 } from './jobs.repository';
-import type { JobDefinition, NewJob } from './jobs.types';
+import type { JobRow } from './jobs.table';
+import type { JobContext, JobDefinition, NewJob } from './jobs.types';
 
 export interface RunSummary {
   done: number;
@@ -81,43 +84,90 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
-  /** Claims, runs and settles one job in one transaction; null when none is due. */
-  function runOne(now: Date): Promise<keyof RunSummary | null> {
-    return db.transaction(async (tx) => {
+  function contextOf(job: JobRow, now: Date, tx: Database): JobContext {
+    return {
+      actor: { kind: 'system', name: 'jobs' },
+      now,
+      requestId: `job-${job.id}-${job.attempts + 1}`,
+      tx,
+      timeZone: options.timeZone,
+    };
+  }
+
+  /** Records an attempt's outcome: done, or failed with a retry after the backoff or for good. */
+  async function settle(
+    tx: Database,
+    job: JobRow,
+    definition: JobDefinition | undefined,
+    now: Date,
+    failure: { error: unknown } | null,
+  ): Promise<keyof RunSummary> {
+    const erase = definition?.secretPayload === true;
+    if (!failure) {
+      await markJobDone(tx, job, now, erase);
+      return 'done';
+    }
+    const { error } = failure;
+    const attempt = job.attempts + 1;
+    const giveUp = attempt >= job.maxAttempts;
+    const retryAt = giveUp ? null : new Date(now.getTime() + retryDelayMs(attempt));
+    log.warn({ err: error, jobId: job.id, kind: job.kind, attempt }, 'job failed');
+    const message = error instanceof Error ? error.message : String(error);
+    await markJobFailed(tx, job, message, retryAt, now, erase);
+    return giveUp ? 'failed' : 'retried';
+  }
+
+  /**
+   * Claims, runs and settles one job in one transaction; null when none is due. A job with a
+   * lease is only claimed here, and runs outside it (runLeased).
+   */
+  async function runOne(now: Date): Promise<keyof RunSummary | 'lost' | null> {
+    type Claimed =
+      | { outcome: keyof RunSummary }
+      | { leased: { job: JobRow; definition: JobDefinition; until: Date } };
+    const claimed = await db.transaction(async (tx): Promise<Claimed | null> => {
       const job = await claimDueJob(tx, now);
       if (!job) return null;
-      const attempt = job.attempts + 1;
       const definition = byKind.get(job.kind);
+      if (definition?.leaseMs !== undefined) {
+        const until = new Date(now.getTime() + definition.leaseMs);
+        await leaseJob(tx, job, until);
+        return { leased: { job, definition, until } };
+      }
+      let failure: { error: unknown } | null = null;
       try {
         if (!definition) throw new Error(`no handler for job kind '${job.kind}'`);
         // A savepoint: a failing handler's writes are undone, the attempt is still recorded.
         await tx.transaction((handlerTx) =>
-          definition.run(
-            {
-              actor: { kind: 'system', name: 'jobs' },
-              now,
-              requestId: `job-${job.id}-${attempt}`,
-              tx: handlerTx,
-              timeZone: options.timeZone,
-            },
-            job.payload,
-          ),
+          definition.run(contextOf(job, now, handlerTx), job.payload),
         );
-        await markJobDone(tx, job, now);
-        return 'done';
-      } catch (err) {
-        const giveUp = attempt >= job.maxAttempts;
-        const retryAt = giveUp ? null : new Date(now.getTime() + retryDelayMs(attempt));
-        log.warn({ err, jobId: job.id, kind: job.kind, attempt }, 'job failed');
-        await markJobFailed(
-          tx,
-          job,
-          err instanceof Error ? err.message : String(err),
-          retryAt,
-          now,
-        );
-        return giveUp ? 'failed' : 'retried';
+      } catch (error) {
+        failure = { error };
       }
+      return { outcome: await settle(tx, job, definition, now, failure) };
+    });
+    if (!claimed) return null;
+    if ('outcome' in claimed) return claimed.outcome;
+    return runLeased(claimed.leased, now);
+  }
+
+  /** Runs a leased job with no transaction open, then records its outcome in a short one. */
+  async function runLeased(
+    { job, definition, until }: { job: JobRow; definition: JobDefinition; until: Date },
+    now: Date,
+  ): Promise<keyof RunSummary | 'lost'> {
+    let failure: { error: unknown } | null = null;
+    try {
+      await definition.run(contextOf(job, now, db), job.payload);
+    } catch (error) {
+      failure = { error };
+    }
+    return db.transaction(async (tx) => {
+      if (!(await lockLeasedJob(tx, job, until))) {
+        log.warn({ jobId: job.id, kind: job.kind }, 'job lease ended before its handler did');
+        return 'lost' as const;
+      }
+      return settle(tx, job, definition, now, failure);
     });
   }
 
@@ -127,7 +177,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (let i = 0; i < batchLimit; i++) {
       const outcome = await runOne(now);
       if (outcome === null) break;
-      summary[outcome]++;
+      // A lost lease: another process runs the job again and counts it.
+      if (outcome !== 'lost') summary[outcome]++;
     }
     return summary;
   }

@@ -9,7 +9,7 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
 
   async function handleLogout() {
     await logout();
-    navigate('/');
+    void navigate('/');
   }
 
   return (
@@ -40,7 +40,12 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
             {user.userName} ({user.roles.length ? user.roles.join(', ') : 'No roles'})
           </Text>
           <NotificationBell />
-          <Button variant="default" size="xs" onClick={handleLogout} style={{ flexShrink: 0 }}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => void handleLogout()}
+            style={{ flexShrink: 0 }}
+          >
             Logout
           </Button>
         </Group>

@@ -97,7 +97,7 @@ export function ApplicationsPage() {
       // The next step is the lease: open it filled in from the application and the unit.
       const search = new URLSearchParams({ tenantId: String(tenant.id) });
       if (a.moveInDate) search.set('startDate', a.moveInDate);
-      navigate(`/lease/create?${search.toString()}`, {
+      void navigate(`/lease/create?${search.toString()}`, {
         state: {
           success: `Application approved: ${tenant.firstName} ${tenant.lastName} is now a tenant of Unit ${tenant.unitNumber}. Check the lease terms and save.`,
         },

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginFieldsSchema, type LoginBody } from '../../../../shared/schemas/users';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useServerFeatures } from '../api/get-features';
 import { useLogIn } from '../api/log-in';
 import { useSession } from '../session';
 import { AuthCard } from './auth-card';
@@ -16,6 +17,8 @@ export function LoginPage() {
   const { setUser } = useSession();
   const navigate = useNavigate();
   const logIn = useLogIn();
+  // 'Forgot password?' only where the server can mail a link.
+  const features = useServerFeatures();
   const [error, setError] = useState<string | null>(null);
   // A second submit while one is pending is ignored (state updates are not synchronous).
   const pending = useRef(false);
@@ -31,7 +34,7 @@ export function LoginPage() {
     try {
       const user = await logIn.mutateAsync(values);
       setUser(user);
-      navigate('/');
+      void navigate('/');
     } catch (failure) {
       // A disabled account is told so (only once its password was right); all else reads the same.
       const disabled = failure instanceof ApiError && failure.status === 403;
@@ -47,12 +50,21 @@ export function LoginPage() {
       onSubmit={handleSubmit}
       error={error}
       footer={
-        <Text size="sm">
-          No account yet?{' '}
-          <Anchor component={Link} to="/signup">
-            Sign up
-          </Anchor>
-        </Text>
+        <>
+          {features.data?.passwordResetByEmail ? (
+            <Text size="sm">
+              <Anchor component={Link} to="/forgot-password">
+                Forgot password?
+              </Anchor>
+            </Text>
+          ) : null}
+          <Text size="sm">
+            No account yet?{' '}
+            <Anchor component={Link} to="/signup">
+              Sign up
+            </Anchor>
+          </Text>
+        </>
       }
     >
       <TextInput

@@ -45,7 +45,7 @@ export function SignupPage() {
       // docs/product.md section 4: after 2 seconds the toast hides and the login screen shows.
       timer.current = setTimeout(() => {
         notifications.hide(TOAST_ID);
-        navigate('/login');
+        void navigate('/login');
       }, SIGNUP_TOAST_MS);
     } catch (failure) {
       // Show the server's reason beneath the spec's line, so people know what to fix.

@@ -115,7 +115,7 @@ export function LeaseFormPage() {
     try {
       if (isEdit) {
         await save.mutateAsync({ id, body });
-        navigate('/lease/create', { state: { success: 'Lease updated successfully!' } });
+        void navigate('/lease/create', { state: { success: 'Lease updated successfully!' } });
       } else {
         await save.mutateAsync({ body });
         form.reset();
@@ -159,7 +159,7 @@ export function LeaseFormPage() {
           isEdit={isEdit}
           isSaving={save.isPending}
           onSubmit={handleSubmit}
-          onCancel={() => navigate('/lease/create')}
+          onCancel={() => void navigate('/lease/create')}
           listLink={{ to: '/leases', label: 'View all leases' }}
           submitDisabled={noTenants}
         >

@@ -56,7 +56,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
         id: lease.id,
         body: renewLeaseBodySchema.parse(values),
       });
-      navigate(`/lease/${renewal.id}`, {
+      void navigate(`/lease/${renewal.id}`, {
         state: {
           success: `Lease renewed: the next lease runs from ${formatDate(renewal.startDate)} to ${formatDate(renewal.endDate)}.`,
         },

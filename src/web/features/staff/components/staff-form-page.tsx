@@ -89,7 +89,7 @@ export function StaffFormPage() {
           ? 'Staff member updated successfully!'
           : 'Staff member added successfully!';
         if (isEdit) {
-          navigate('/staff/create', { state: { success: message } });
+          void navigate('/staff/create', { state: { success: message } });
         } else {
           form.setValues(emptyStaffForm);
           form.resetDirty(emptyStaffForm);
@@ -141,7 +141,7 @@ export function StaffFormPage() {
         isEdit={isEdit}
         isSaving={save.isPending}
         onSubmit={handleSubmit}
-        onCancel={() => navigate('/staff/create')}
+        onCancel={() => void navigate('/staff/create')}
         listLink={{ to: '/staff', label: 'View all staff' }}
         submitDisabled={noProperties || !properties.isSuccess || (isEdit && staff.isPending)}
       >

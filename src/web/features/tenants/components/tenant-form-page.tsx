@@ -77,7 +77,7 @@ export function TenantFormPage() {
       if (isEdit) {
         await save.mutateAsync({ id, body });
         // After save the form returns to create mode (docs/product.md section 4).
-        navigate('/tenant/create', { state: { success: 'Tenant updated successfully!' } });
+        void navigate('/tenant/create', { state: { success: 'Tenant updated successfully!' } });
       } else {
         await save.mutateAsync({ body });
         form.reset();
@@ -121,7 +121,7 @@ export function TenantFormPage() {
           isEdit={isEdit}
           isSaving={save.isPending}
           onSubmit={handleSubmit}
-          onCancel={() => navigate('/tenant/create')}
+          onCancel={() => void navigate('/tenant/create')}
           listLink={{ to: '/tenants', label: 'View all tenants' }}
           submitDisabled={noUnits}
         >

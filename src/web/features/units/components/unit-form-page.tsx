@@ -157,7 +157,7 @@ export function UnitFormPage() {
       await save.mutateAsync({ id: isEdit ? unitId : undefined, body });
       const message = isEdit ? 'Unit updated successfully!' : 'Unit added successfully!';
       if (isEdit) {
-        navigate('/unit/create', { state: { success: message } });
+        void navigate('/unit/create', { state: { success: message } });
       } else {
         form.setValues(emptyUnitForm);
         form.resetDirty(emptyUnitForm);
@@ -205,7 +205,7 @@ export function UnitFormPage() {
         isEdit={isEdit}
         isSaving={isSaving}
         onSubmit={handleSubmit}
-        onCancel={() => navigate('/unit/create')}
+        onCancel={() => void navigate('/unit/create')}
         listLink={{ to: '/units', label: 'View all units' }}
         submitDisabled={noProperties || (isEdit && unit.isPending)}
       >
