@@ -20,6 +20,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file builds its own app on its own database, so files need no fresh module
+          // graph: one import of the app per worker instead of one per file (half the time).
+          isolate: false,
         },
       },
     ],

@@ -16,8 +16,14 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
 
   await visit(page, '/signup');
   await expect(page.getByRole('heading', { name: 'Sign up', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveAttribute('placeholder', 'Optional');
-  await expect(page.getByLabel('Phone')).toHaveAttribute('placeholder', 'Optional');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'Optional',
+  );
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'Optional',
+  );
   await expect(page.getByLabel('Role')).toHaveValue('Tenant');
   await page.getByLabel('Username').fill(userName);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -59,11 +65,11 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
     .getByRole('link', { name: 'Contact Info' })
     .click();
   await expect(page).toHaveURL(/\/editcontact$/);
-  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByText('Email must be a valid email address')).toBeVisible();
-  await page.getByLabel('Email').fill(`${userName}@example.com`);
-  await page.getByLabel('Phone').fill('555-0142');
+  await page.getByLabel('Email', { exact: true }).fill(`${userName}@example.com`);
+  await page.getByLabel('Phone', { exact: true }).fill('555-0142');
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByTestId('success-banner')).toHaveText(
     'Contact information updated successfully!',
@@ -74,8 +80,8 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
     phone: '555-0142',
   });
   await page.reload();
-  await expect(page.getByLabel('Email')).toHaveValue(`${userName}@example.com`);
-  await expect(page.getByLabel('Phone')).toHaveValue('555-0142');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${userName}@example.com`);
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('555-0142');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -163,7 +169,7 @@ test('contact changes after the session has ended ask the user to log in', async
     .getByRole('link', { name: 'Contact Info' })
     .click();
   await context.clearCookies();
-  await page.getByLabel('Phone').fill('555-0111');
+  await page.getByLabel('Phone', { exact: true }).fill('555-0111');
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByTestId('error-banner')).toHaveText(
     'Please log in to update contact information',

@@ -139,14 +139,25 @@ test('a visitor searches, expands and collapses, and applies for an available un
   await expect(dialog).toBeHidden({ timeout: 6000 });
 });
 
-test('a logged-in tenant is welcomed on the property browser', async ({ page }) => {
-  const userName = await signUpViaApi(page, 'Tenant');
-  await logIn(page, userName);
+test('a logged-in maintenance user is welcomed on the property browser at /, a tenant at /properties', async ({
+  page,
+}) => {
+  const worker = await signUpViaApi(page, 'Maintenance');
+  await logIn(page, worker);
   await page.goto('/');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Find Your Perfect Home' }),
   ).toBeVisible();
-  await expect(page.getByText(`Welcome, ${userName}!`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${worker}!`)).toBeVisible();
+
+  // '/' is a Tenant's own home (e2e/portal.phone.spec.ts); the browser stays at /properties.
+  const tenant = await signUpViaApi(page, 'Tenant');
+  await logIn(page, tenant);
+  await page.goto('/properties');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Find Your Perfect Home' }),
+  ).toBeVisible();
+  await expect(page.getByText(`Welcome, ${tenant}!`)).toBeVisible();
 });
 
 test('the browser reads the catalogue page by page and loads more on request', async ({ page }) => {

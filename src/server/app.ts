@@ -42,6 +42,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +140,8 @@ export async function buildApp({
       await api.register(workOrdersRoutes);
       await api.register(auditRoutes);
       await api.register(notificationsRoutes);
+      await api.register(portalRoutes);
+      await api.register(invitationsRoutes);
     },
     { prefix: '/api' },
   );

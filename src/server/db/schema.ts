@@ -17,3 +17,4 @@ export * from '../modules/dashboard/portfolio-revisions.table';
 export * from '../modules/work-orders/work-orders.table';
 export * from '../modules/ledger/ledger.table';
 export * from '../modules/notifications/notifications.table';
+export * from '../modules/invitations/invitations.table';

@@ -55,7 +55,7 @@ const startsWith =
 /** Every screen of the app, in sidebar order. */
 export const ROUTES: AppRoute[] = [
   {
-    // '/' picks the dashboard or the property browser by role (see router.tsx).
+    // '/' picks the dashboard, the tenant's home or the property browser by role (router.tsx).
     paths: [''],
     access: everyone,
     nav: {
@@ -266,6 +266,13 @@ export const ROUTES: AppRoute[] = [
     paths: ['reset-password/:code'],
     load: () =>
       import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+    access: everyone,
+  },
+  {
+    // The one-time link a landlord hands a tenant or staff member (docs/product.md section 13).
+    paths: ['invitations/:code'],
+    load: () =>
+      import('../features/invitations/components/invitation-page').then((m) => m.InvitationPage),
     access: everyone,
   },
   {

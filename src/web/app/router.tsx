@@ -28,16 +28,24 @@ function toRouteObjects({ paths, load, access }: AppRoute): RouteObject[] {
 
 const loadRoute = (path: string) => ROUTES.find((route) => route.paths.includes(path))!.load!;
 
-// '/' is the dashboard for Landlords and Admins and the property browser for everyone else.
-// Each loads only when shown: a visitor never downloads the dashboard's charts.
+// '/' is the dashboard for Landlords and Admins, the tenant's home for a Tenant, and the
+// property browser for everyone else (Maintenance, visitors). Each loads only when shown: a
+// visitor never downloads the dashboard's charts or the tenant's home.
 const LazyDashboard = lazy(() =>
   loadRoute('landlord-dashboard')().then((Page) => ({ default: Page })),
+);
+const LazyTenantHome = lazy(() =>
+  import('../features/portal/components/tenant-home-page').then((m) => ({
+    default: m.TenantHomePage,
+  })),
 );
 const LazyBrowser = lazy(() => loadRoute('properties')().then((Page) => ({ default: Page })));
 
 function HomeRoute() {
-  const { isManager } = useSession();
-  return isManager ? <LazyDashboard /> : <LazyBrowser />;
+  const { user, isManager } = useSession();
+  if (isManager) return <LazyDashboard />;
+  if (user?.roles.includes('Tenant')) return <LazyTenantHome />;
+  return <LazyBrowser />;
 }
 
 export const routes: RouteObject[] = [

@@ -25,6 +25,18 @@ export const queryKeys = {
   leases: createQueryKeys('leases'),
   applications: createQueryKeys('applications'),
   dashboard: createQueryKeys('dashboard'),
+  invitations: {
+    all: ['invitations'] as const,
+    /** A tenant's or staff member's invitations and linked account. */
+    ofRecord: (record: 'tenants' | 'staff', id: number) => ['invitations', record, id] as const,
+    /** What an invitation link is for (the public page). */
+    byCode: (code: string) => ['invitations', 'by-code', code] as const,
+  },
+  /** The tenant's own home (GET /api/portal/home): invalidate after linking an account. */
+  portal: {
+    all: ['portal'] as const,
+    home: () => ['portal', 'home'] as const,
+  },
   me: ['authentication', 'me'] as const,
   /** What the server's configuration offers (GET /api/features). */
   features: ['features'] as const,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
@@ -11,6 +11,7 @@ import { propertiesTable, type PropertyRow } from '../properties/properties.tabl
 import { staffTable, type StaffRow } from '../staff/staff.table';
 import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
+import { workOrdersTable } from '../work-orders/work-orders.table';
 import { withPropertyOfTenant, withPropertyOfUnit } from './ownership';
 
 /**
@@ -224,6 +225,74 @@ export async function findLeaseOfTenantAccount(
     .where(and(eq(leasesTable.id, leaseId), eq(tenantsTable.userId, actor.user.id)))
     .limit(1);
   return row?.lease;
+}
+
+/** Every lease of the tenant record linked to the account (the same rule as above). */
+export async function listLeasesOfTenantAccount(db: Database, actor: Actor): Promise<LeaseRow[]> {
+  if (actor.kind !== 'user') return [];
+  const rows = await db
+    .select({ lease: leasesTable })
+    .from(leasesTable)
+    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+    .where(eq(tenantsTable.userId, actor.user.id));
+  return rows.map((row) => row.lease);
+}
+
+/** A user with the Tenant role, or a 403 with the caller's words. */
+export function requireTenantRole(actor: Actor, message: string): User {
+  if (actor.kind !== 'user') throw forbidden(message);
+  if (!actor.user.roles.includes('Tenant')) throw forbidden(message);
+  return actor.user;
+}
+
+export interface Tenancy {
+  tenant: TenantRow;
+  unit: UnitRow;
+  property: PropertyRow;
+}
+
+/**
+ * The account's own tenancy: the tenant record linked to it (tenants.user_id, set only by an
+ * invitation), with its unit and property. There is no id to ask for: an account sees its own
+ * record or none, whatever it manages.
+ */
+export async function findTenancyOfAccount(
+  db: Database,
+  actor: Actor,
+): Promise<Tenancy | undefined> {
+  if (actor.kind !== 'user') return undefined;
+  const [row] = await withPropertyOfTenant(
+    db
+      .select({ tenant: tenantsTable, unit: unitsTable, property: propertiesTable })
+      .from(tenantsTable)
+      .$dynamic(),
+  )
+    .where(eq(tenantsTable.userId, actor.user.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Work orders that concern a tenant, as a filter over work orders: on their unit, and filed by
+ * their account, or naming them or filed while they lived there (from their record's creation)
+ * but not after their move-out day. A roommate sees the unit's repairs; a tenant who left
+ * never sees the next one's, even while the unit is empty and new orders still name them.
+ */
+export function workOrdersOfTenancyFilter(tenancy: Tenancy): SQL | undefined {
+  const { tenant } = tenancy;
+  const w = workOrdersTable;
+  return and(
+    eq(w.unitId, tenant.unitId),
+    or(
+      tenant.userId === null ? undefined : eq(w.filedBy, tenant.userId),
+      and(
+        or(eq(w.tenantId, tenant.id), gte(w.filedAt, tenant.createdAt)),
+        tenant.movedOutOn === null
+          ? undefined
+          : sql`${w.filedAt}::date <= ${tenant.movedOutOn}::date`,
+      ),
+    ),
+  );
 }
 
 export interface ManagedApplication {

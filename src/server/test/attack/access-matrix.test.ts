@@ -248,6 +248,27 @@ describe('the access matrix', () => {
     expect((await fingerprint(t)).tenants).toEqual(tenantsBefore);
   });
 
+  it("shows the tenant's home to nobody but a linked Tenant, and never landlord A's records", async () => {
+    const before = await fingerprint(t);
+    const expectedStatus: Record<Caller, number> = {
+      'no session': 401,
+      // Not linked to a tenant record: the answer says so and carries nothing else.
+      Tenant: 200,
+      Maintenance: 403,
+      'another landlord': 403,
+    };
+    for (const caller of Object.keys(expectedStatus) as Caller[]) {
+      const response = await send(caller, { method: 'GET', url: '/api/portal/home' });
+      expect(response.statusCode, caller).toBe(expectedStatus[caller]);
+      expect(response.body, caller).not.toContain(MARKER);
+      if (caller === 'Tenant') expect(response.json()).toEqual({ linked: false });
+    }
+    expect((await world.a.request({ method: 'GET', url: '/api/portal/home' })).statusCode).toBe(
+      403,
+    );
+    expect(await fingerprint(t)).toEqual(before);
+  });
+
   it('shows visitors the public browser without tenants, leases, staff or password hashes', async () => {
     for (const op of operations.filter((o) => o.method === 'GET' && PUBLIC_OPERATIONS.has(o.key))) {
       const response = await t.request({

@@ -91,6 +91,8 @@ export const PUBLIC_OPERATIONS = new Set([
   // 'Forgot password?' and what the login screen needs to know to offer it.
   'POST /api/password-resets',
   'GET /api/features',
+  // Who an invitation link is for: the code is the credential, as for a reset link.
+  'GET /api/invitations/by-code/{code}',
 ]);
 /** Calls only an Admin may make: a Landlord is refused them too. */
 export const ADMIN_OPERATIONS = new Set([
@@ -117,6 +119,12 @@ export const ANY_USER_OPERATIONS = new Set([
   'POST /api/uploads',
   'GET /api/uploads/{id}',
   'DELETE /api/uploads/{id}',
+  // The tenant's home: their own linked tenancy, found from the session (no id in the path);
+  // a user without the Tenant role gets 403, an unlinked Tenant { linked: false }.
+  'GET /api/portal/home',
+  // Accepting an invitation links the caller's own account; the role the record needs is
+  // checked by the call (403), the code names the record.
+  'POST /api/invitations/by-code/{code}/accept',
 ]);
 
 /** A unique word in every record landlord A owns: it must never reach another landlord. */
@@ -174,6 +182,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await post('/api/staff', sampleBody(t, 'POST /api/staff', ids)),
     'a staff member',
   );
+  const invitation = await post(`/api/tenants/${ids.tenants}/invitations`, {});
+  if (invitation.statusCode !== 201)
+    throw new Error(`could not invite the tenant: ${invitation.statusCode} ${invitation.body}`);
+  ids.invitations = (invitation.json() as { invitation: { id: number } }).invitation.id;
   // A payment on the lease: the ledger's entry routes name it as {entryId}.
   const payment = await post(
     `/api/leases/${ids.leases}/ledger/payments`,

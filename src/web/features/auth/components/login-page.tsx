@@ -1,9 +1,10 @@
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginFieldsSchema, type LoginBody } from '../../../../shared/schemas/users';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { safeReturnPath, withReturnTo } from '../../../lib/return-to';
 import { useServerFeatures } from '../api/get-features';
 import { useLogIn } from '../api/log-in';
 import { useSession } from '../session';
@@ -16,6 +17,10 @@ const LOGIN_FAILED = 'Wrong username or password';
 export function LoginPage() {
   const { setUser } = useSession();
   const navigate = useNavigate();
+  // `?next=` brings the user back where they came from (an invitation), on this site only.
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
+  const role = params.get('role');
   const logIn = useLogIn();
   // 'Forgot password?' only where the server can mail a link.
   const features = useServerFeatures();
@@ -34,7 +39,7 @@ export function LoginPage() {
     try {
       const user = await logIn.mutateAsync(values);
       setUser(user);
-      void navigate('/');
+      void navigate(next ?? '/');
     } catch (failure) {
       // A disabled account is told so (only once its password was right); all else reads the same.
       const disabled = failure instanceof ApiError && failure.status === 403;
@@ -60,7 +65,7 @@ export function LoginPage() {
           ) : null}
           <Text size="sm">
             No account yet?{' '}
-            <Anchor component={Link} to="/signup">
+            <Anchor component={Link} to={withReturnTo('/signup', next, role ? { role } : {})}>
               Sign up
             </Anchor>
           </Text>

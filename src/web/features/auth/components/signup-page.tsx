@@ -2,10 +2,16 @@ import { Anchor, Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { DEFAULT_SIGNUP_ROLE, SIGNUP_ROLES, SIGNUP_TOAST_MS } from '../../../../shared/constants';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  DEFAULT_SIGNUP_ROLE,
+  SIGNUP_ROLES,
+  SIGNUP_TOAST_MS,
+  type SignupRole,
+} from '../../../../shared/constants';
 import { signupFormSchema } from '../../../../shared/schemas/users';
 import { errorMessage } from '../../../lib/api-client';
+import { safeReturnPath, withReturnTo } from '../../../lib/return-to';
 import { useSignUp, type SignUpInput } from '../api/sign-up';
 import { AuthCard } from './auth-card';
 
@@ -14,8 +20,15 @@ const SIGNUP_FAILED = 'Signup failed. Try a different username or stronger passw
 const SIGNUP_SUCCEEDED = 'Signup successful! Please log in.';
 const TOAST_ID = 'signup-success';
 
+const isSignupRole = (value: string | null): value is SignupRole =>
+  (SIGNUP_ROLES as readonly (string | null)[]).includes(value);
+
 export function SignupPage() {
   const navigate = useNavigate();
+  // An invitation sends people here with the role it is for and the way back (`?role=&next=`).
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
+  const requestedRole = params.get('role');
   const signUp = useSignUp();
   const [error, setError] = useState<{ reason: string | null } | null>(null);
   const pending = useRef(false);
@@ -23,7 +36,13 @@ export function SignupPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const form = useForm<SignUpInput>({
-    initialValues: { userName: '', email: '', phone: '', password: '', role: DEFAULT_SIGNUP_ROLE },
+    initialValues: {
+      userName: '',
+      email: '',
+      phone: '',
+      password: '',
+      role: isSignupRole(requestedRole) ? requestedRole : DEFAULT_SIGNUP_ROLE,
+    },
     validate: validateSignup,
   });
 
@@ -45,7 +64,7 @@ export function SignupPage() {
       // docs/product.md section 4: after 2 seconds the toast hides and the login screen shows.
       timer.current = setTimeout(() => {
         notifications.hide(TOAST_ID);
-        void navigate('/login');
+        void navigate(withReturnTo('/login', next));
       }, SIGNUP_TOAST_MS);
     } catch (failure) {
       // Show the server's reason beneath the spec's line, so people know what to fix.
@@ -74,7 +93,10 @@ export function SignupPage() {
       footer={
         <Text size="sm">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor
+            component={Link}
+            to={withReturnTo('/login', next, requestedRole ? { role: requestedRole } : {})}
+          >
             Log in
           </Anchor>
         </Text>

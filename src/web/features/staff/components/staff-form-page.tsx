@@ -15,6 +15,7 @@ import { NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { toNumber, trimStrings } from '../../../lib/form-values';
+import { PortalAccessPanel } from '../../invitations';
 import { PropertyPicker, useHasProperties } from '../../properties';
 import { useStaffMember } from '../api/get-staff';
 import { useSaveStaff } from '../api/save-staff';
@@ -191,6 +192,13 @@ export function StaffFormPage() {
           />
         </Stack>
       </FormCard>
+      {staffId !== undefined ? (
+        <PortalAccessPanel
+          record="staff"
+          id={staffId}
+          name={staff.data ? `${staff.data.firstName} ${staff.data.lastName}` : undefined}
+        />
+      ) : null}
       {staffId !== undefined ? <HistoryPanel resource="staff" id={staffId} /> : null}
     </Stack>
   );

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { LoadingState, NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { PortalAccessPanel } from '../../invitations';
 import { UnitPicker, useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
@@ -166,6 +167,13 @@ export function TenantFormPage() {
             />
           </SimpleGrid>
         </FormCard>
+        {id !== undefined ? (
+          <PortalAccessPanel
+            record="tenants"
+            id={id}
+            name={tenant.data ? `${tenant.data.firstName} ${tenant.data.lastName}` : undefined}
+          />
+        ) : null}
         {id !== undefined ? <HistoryPanel resource="tenants" id={id} /> : null}
       </Stack>
     </>

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+
+const NOT_LINKED =
+  'Your account is not linked to a tenancy yet. Ask your landlord to send you a portal invitation from Porchlight; opening its link links your account.';
+
+/** Logs in through the API and tells the app who is logged in, as the other phone journeys do. */
+async function logIn(page: Page, userName: string) {
+  await page.context().clearCookies();
+  const response = await page.request.post('/api/authentication/login', {
+    data: { userName, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const me = await (await page.request.get('/api/authentication/me')).json();
+  await page.goto('/login');
+  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
+}
+
+async function created(page: Page, url: string, data: object): Promise<{ id: number }> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+/** A calendar day some days from now, 'YYYY-MM-DD'. */
+const daysFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('on a phone, a Tenant whose account is not linked yet is told how to link it', async ({
+  page,
+}) => {
+  const userName = await signUpViaApi(page, 'Tenant');
+  await logIn(page, userName);
+  await visit(page, '/');
+  await expect(page.getByRole('heading', { name: 'Your home', level: 1 })).toBeVisible();
+  await expect(page.getByText(NOT_LINKED)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test('on a phone, a Tenant linked by an invitation sees their unit, lease and balance', async ({
+  page,
+}) => {
+  // The landlord: a property, a unit, the tenant's record, a lease and a charge.
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logIn(page, landlord);
+  const propertyName = uniqueName('Quay House ');
+  const property = await created(page, '/api/properties', {
+    name: propertyName,
+    address: '9 Quay Street',
+    city: 'Portland',
+    state: 'ME',
+    zipCode: '04101',
+  });
+  const unit = await created(page, '/api/units', {
+    propertyId: property.id,
+    unitNumber: '4B',
+    bedrooms: 2,
+    bathrooms: 1,
+    squareFeet: 700,
+    rent: 1500,
+    status: 'Available',
+  });
+  const tenant = await created(page, '/api/tenants', {
+    unitId: unit.id,
+    firstName: 'Rosa',
+    lastName: 'Parks',
+    phoneNumber: '555-0123',
+    email: 'rosa@example.com',
+  });
+  // It starts in a few days: the server's hourly rent job posts nothing for it meanwhile,
+  // so the balance is exactly the one charge below.
+  const lease = await created(page, '/api/leases', {
+    tenantId: tenant.id,
+    startDate: daysFromNow(3),
+    endDate: daysFromNow(368),
+    rent: 1500,
+    deposit: 1200,
+    status: 'Active',
+  });
+  const charge = await page.request.post(`/api/leases/${lease.id}/ledger/charges`, {
+    data: { category: 'utilities', amount: 42.5, entryDate: daysFromNow(3), description: 'Water' },
+  });
+  expect(charge.status(), await charge.text()).toBe(201);
+  const invitation = await page.request.post(`/api/tenants/${tenant.id}/invitations`, {
+    data: {},
+  });
+  expect(invitation.status(), await invitation.text()).toBe(201);
+  const { path } = (await invitation.json()) as { path: string };
+  const code = path.split('/').pop()!;
+
+  // The tenant accepts the invitation, then opens '/'.
+  const tenantUser = await signUpViaApi(page, 'Tenant');
+  await logIn(page, tenantUser);
+  const accept = await page.request.post(`/api/invitations/by-code/${code}/accept`, { data: {} });
+  expect(accept.status(), await accept.text()).toBeLessThan(300);
+
+  await visit(page, '/');
+  await expect(page.getByRole('heading', { name: 'Your home', level: 1 })).toBeVisible();
+  await expect(page.getByText('Welcome, Rosa!')).toBeVisible();
+  await expect(page.getByText('Unit 4B')).toBeVisible();
+  await expect(page.getByText(propertyName)).toBeVisible();
+  await expect(page.getByText('Upcoming', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rent: $1,500.00 a month')).toBeVisible();
+  await expect(page.getByText('Deposit held: $1,200.00')).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText('You owe $42.50');
+  const line = page.getByTestId('ledger-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('Water');
+  await expect(line).toContainText('Balance $42.50');
+  await expect(page.getByText('No maintenance requests')).toBeVisible();
+  await expect(page.getByRole('link', { name: `${landlord}@example.com` })).toHaveAttribute(
+    'href',
+    `mailto:${landlord}@example.com`,
+  );
+  await expectNoSidewaysScroll(page);
+});

@@ -1,0 +1,2 @@
+/** What other features may use from invitations. */
+export { PortalAccessPanel } from './components/portal-access-panel';

@@ -1,0 +1,40 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { PortalWorkOrder } from '../../../../shared/schemas/portal';
+import { EmptyState } from '../../../components/page-states';
+import { formatDate } from '../../../lib/format';
+import { RequestStatusBadge } from './portal-badges';
+
+/** The tenant's maintenance requests on their unit, newest first. */
+export function MaintenanceRequests({ orders }: { orders: PortalWorkOrder[] }) {
+  if (orders.length === 0) {
+    return (
+      <Paper withBorder radius="md">
+        <EmptyState title="No maintenance requests">
+          Repairs your landlord records for your unit show here, with where they stand.
+        </EmptyState>
+      </Paper>
+    );
+  }
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="My maintenance requests"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {orders.map((order) => (
+        <Paper key={order.id} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {order.title}
+            </Text>
+            <RequestStatusBadge status={order.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {order.priority} · filed {formatDate(order.createdAt)}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { LinkedPortalHome, PortalLease } from '../../../../shared/schemas/portal';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner, LoadingState } from '../../../components/page-states';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { usePortalHome } from '../api/get-portal-home';
+import { MaintenanceRequests } from './maintenance-requests';
+import { LeaseStateBadge } from './portal-badges';
+import { TenantLedger } from './tenant-ledger';
+
+/** What a Tenant whose account no invitation has linked yet reads (docs/product.md, 'Tenant home'). */
+export const NOT_LINKED_TEXT =
+  'Your account is not linked to a tenancy yet. Ask your landlord to send you a portal invitation from Porchlight; opening its link links your account.';
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** '/' for a Tenant: their unit, landlord, lease, balance, ledger and maintenance requests. */
+export function TenantHomePage() {
+  const { data, isPending, error } = usePortalHome();
+
+  if (isPending) {
+    return (
+      <>
+        <PageHeader title="Your home" />
+        <LoadingState label="Loading your home..." />
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <PageHeader title="Your home" />
+        <ErrorBanner>{errorMessage(error, 'Failed to load your home')}</ErrorBanner>
+      </>
+    );
+  }
+  if (!data.linked) {
+    return (
+      <>
+        <PageHeader title="Your home" />
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="not-linked">
+          <Text>{NOT_LINKED_TEXT}</Text>
+        </Paper>
+      </>
+    );
+  }
+  return <LinkedHome home={data} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function LinkedHome({ home }: { home: LinkedPortalHome }) {
+  const { tenant, unit, property, landlord, lease } = home;
+  return (
+    <Stack gap="md">
+      <PageHeader title="Your home" description={`Welcome, ${tenant.firstName}!`} />
+      {tenant.movedOut ? (
+        <Alert color="gray" variant="light">
+          You have moved out of this home. Your last lease and its ledger stay here for your
+          records.
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Section title="Your balance">
+          <Balance balance={home.balance} />
+        </Section>
+        <Section title="Your lease">
+          {lease ? (
+            <LeaseDetails lease={lease} />
+          ) : (
+            <Text c="dimmed">Your landlord has not recorded a lease for you yet.</Text>
+          )}
+        </Section>
+        <Section title="Your unit">
+          <Text fw={600}>Unit {unit.unitNumber}</Text>
+          <Text size="sm">
+            {plural(unit.bedrooms, 'bedroom')} · {plural(unit.bathrooms, 'bathroom')} ·{' '}
+            {unit.squareFeet.toLocaleString('en-US')} sq ft
+          </Text>
+          <Text fw={600} mt="sm">
+            {property.name}
+          </Text>
+          <Text size="sm">
+            {property.address}, {property.city}, {property.state} {property.zipCode}
+          </Text>
+        </Section>
+        <Section title="Your landlord">
+          <Text fw={600}>{landlord.userName}</Text>
+          {landlord.email ? (
+            <Text size="sm">
+              Email:{' '}
+              <Anchor href={`mailto:${landlord.email}`} style={{ overflowWrap: 'anywhere' }}>
+                {landlord.email}
+              </Anchor>
+            </Text>
+          ) : null}
+          {landlord.phone ? (
+            <Text size="sm">
+              Phone:{' '}
+              <Anchor href={`tel:${landlord.phone.replace(/[^\d+]/g, '')}`}>
+                {landlord.phone}
+              </Anchor>
+            </Text>
+          ) : null}
+          {!landlord.email && !landlord.phone ? (
+            <Text size="sm" c="dimmed">
+              Your landlord has not shared an email or phone number.
+            </Text>
+          ) : null}
+        </Section>
+      </SimpleGrid>
+      <Stack gap="xs" component="section" aria-labelledby="ledger-heading">
+        <Title order={2} size="h4" id="ledger-heading">
+          Ledger
+        </Title>
+        <TenantLedger lines={home.ledger} />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="requests-heading">
+        <Title order={2} size="h4" id="requests-heading">
+          My maintenance requests
+        </Title>
+        <MaintenanceRequests orders={home.workOrders} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** 'You owe $X', 'You are paid up' or 'In credit $X'. */
+export function balanceText(balance: number): string {
+  if (balance > 0) return `You owe ${formatMoney(balance)}`;
+  if (balance < 0) return `In credit ${formatMoney(-balance)}`;
+  return 'You are paid up';
+}
+
+function Balance({ balance }: { balance: number }) {
+  return (
+    <Text fw={700} fz="xl" data-testid="balance" c={balance > 0 ? 'red.9' : undefined}>
+      {balanceText(balance)}
+    </Text>
+  );
+}
+
+function LeaseDetails({ lease }: { lease: PortalLease }) {
+  const running = lease.state === 'active' || lease.state === 'ending_soon';
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="wrap">
+        <LeaseStateBadge state={lease.state} />
+        {running ? (
+          <Text size="sm" fw={600}>
+            {plural(lease.daysLeft, 'day')} left
+          </Text>
+        ) : null}
+      </Group>
+      <Text size="sm">
+        {formatDate(lease.startDate)} to {formatDate(lease.endDate)}
+      </Text>
+      <Text size="sm">Rent: {formatMoney(lease.rent)} a month</Text>
+      <Text size="sm">Deposit held: {formatMoney(lease.deposit)}</Text>
+    </Stack>
+  );
+}
