@@ -14,7 +14,8 @@ const FRESH_DATA_DIR = `.tmp/e2e-data-${FRESH_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two workers share the server; every journey makes its own users and records.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
