@@ -23,6 +23,18 @@ const webMustNotImportServer = {
     },
   ],
 };
+// A feature's public surface is its index.ts (or a file at its root, like auth/session):
+// another feature never reaches into its api/, components/ or hooks/ folders.
+const featuresMeetAtTheirIndex = {
+  patterns: [
+    ...webMustNotImportServer.patterns,
+    {
+      regex: String.raw`^(\.\./)+[a-z-]+/(api|components|hooks)/`,
+      message:
+        "Import another feature through its index.ts (e.g. '../../units'), not its api/, components/ or hooks/ files: export what others need there.",
+    },
+  ],
+};
 const serverMustNotImportWeb = {
   patterns: [
     {
@@ -71,6 +83,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', webMustNotImportServer],
     },
+  },
+  {
+    files: ['src/web/features/**'],
+    rules: { 'no-restricted-imports': ['error', featuresMeetAtTheirIndex] },
   },
   {
     files: ['src/server/**'],
