@@ -30,9 +30,13 @@ const runner = createJobRunner({
   ],
 });
 runner.start();
+// The runner's poll timer does not hold a process open (a server's listener does that):
+// this one stays up, idle or not, until it is told to stop.
+const keepAlive = setInterval(() => {}, 60_000);
 console.log('ready');
 
 process.on('SIGTERM', () => {
+  clearInterval(keepAlive);
   void runner
     .stop()
     .then(() => database.close())

@@ -68,8 +68,11 @@ afterEach(async () => {
 
 const KEYS = Array.from({ length: 12 }, (_, i) => `job-${String(i).padStart(2, '0')}`);
 
-async function prepare(database: DatabaseHandle): Promise<void> {
+async function createEffectsTable(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`create table job_effects (key text not null, pid int not null)`);
+}
+
+async function enqueueJobs(database: DatabaseHandle): Promise<void> {
   const enqueuer = createJobRunner({
     db: database.db,
     definitions: [],
@@ -86,6 +89,11 @@ async function prepare(database: DatabaseHandle): Promise<void> {
       runAt: new Date(Date.now() - 1_000),
     });
   }
+}
+
+async function prepare(database: DatabaseHandle): Promise<void> {
+  await createEffectsTable(database);
+  await enqueueJobs(database);
 }
 
 async function outcome(database: DatabaseHandle) {
@@ -118,11 +126,15 @@ describe.skipIf(!postgresUrl)('jobs on one PostgreSQL, two processes', () => {
   it('runs every job exactly once in effect when one process is killed mid-job', async () => {
     store = await postgresStore();
     database = await openMigratedDatabase({ databaseUrl: store.databaseUrl, dataDir: '' });
-    await prepare(database);
-
-    const a = startWorker(store);
-    const b = startWorker(store);
-    await waitFor(() => currentKey(a) !== undefined, 'worker A to start a job');
+    await createEffectsTable(database);
+    // Both processes poll before any job exists, so one's slow start cannot leave it idle
+    // while the other runs every job.
+    const workersNow = [startWorker(store), startWorker(store)];
+    await waitFor(() => workersNow.every((w) => w.output().includes('ready')), 'both workers');
+    await enqueueJobs(database);
+    await waitFor(() => workersNow.some((w) => currentKey(w) !== undefined), 'a job to start');
+    const a = workersNow.find((w) => currentKey(w) !== undefined)!;
+    const b = workersNow.find((w) => w !== a)!;
     const killedKey = currentKey(a)!;
     await kill(a);
 
