@@ -8,3 +8,8 @@ test('with an empty catalogue the browser says there are no properties', async (
   await visit(page, '/properties');
   await expect(page.getByText('There are no properties available at this time.')).toBeVisible();
 });
+
+test('the login screen of a fresh install says how to load demo data', async ({ page }) => {
+  await visit(page, '/login');
+  await expect(page.getByTestId('demo-data-hint')).toContainText('npm run seed -- --demo');
+});

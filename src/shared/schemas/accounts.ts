@@ -89,5 +89,7 @@ export const passwordResetRequestedSchema = z.object({ message: z.string() });
 export const serverFeaturesSchema = z.object({
   /** Mail is configured: the login screen offers 'Forgot password?'. */
   passwordResetByEmail: z.boolean(),
+  /** No account exists yet: the login screen says how to load demo data. */
+  freshInstall: z.boolean(),
 });
 export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;

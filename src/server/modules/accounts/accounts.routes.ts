@@ -29,6 +29,7 @@ import {
   readPasswordReset,
   redeemPasswordReset,
 } from './accounts.service';
+import { hasAnyUser } from '../users/users.repository';
 
 const errors = {
   400: errorBodySchema,
@@ -63,7 +64,10 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
         response: { 200: serverFeaturesSchema },
       },
     },
-    () => ({ passwordResetByEmail: resetByEmailBase(app.config) !== null }),
+    async () => ({
+      passwordResetByEmail: resetByEmailBase(app.config) !== null,
+      freshInstall: !(await hasAnyUser(app.db)),
+    }),
   );
 
   app.post(

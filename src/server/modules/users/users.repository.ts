@@ -119,6 +119,12 @@ export async function listPropertyOwners(
   return { users: rows.map(({ total: _total, ...user }) => user), total };
 }
 
+/** A fresh install has no account at all (the login screen then points to demo data). */
+export async function hasAnyUser(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: usersTable.id }).from(usersTable).limit(1);
+  return row !== undefined;
+}
+
 export async function hasAdmin(db: Database): Promise<boolean> {
   const [row] = await db
     .select({ id: usersTable.id })

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupRole } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SignUpInput {
   userName: string;
@@ -24,6 +25,11 @@ export function signUp(input: SignUpInput): Promise<User> {
   });
 }
 
+/** After the first sign-up the server is no longer a fresh install (the login screen's hint). */
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.features }),
+  });
 }

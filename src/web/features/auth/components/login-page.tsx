@@ -1,4 +1,4 @@
-import { Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Code, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -56,6 +56,12 @@ export function LoginPage() {
       error={error}
       footer={
         <>
+          {features.data?.freshInstall ? (
+            <Text size="sm" c="dimmed" data-testid="demo-data-hint">
+              A new install with no accounts yet: sign up, or load demo data with{' '}
+              <Code>npm run seed -- --demo</Code> (see the README).
+            </Text>
+          ) : null}
           {features.data?.passwordResetByEmail ? (
             <Text size="sm">
               <Anchor component={Link} to="/forgot-password">
