@@ -139,12 +139,15 @@ test('a visitor searches, expands and collapses, and applies for an available un
   await expect(dialog).toBeHidden({ timeout: 6000 });
 });
 
-test('a logged-in maintenance user is welcomed on the property browser at /, a tenant at /properties', async ({
+test('a logged-in maintenance user sees their work orders at / and is welcomed on the property browser at /properties, a tenant too', async ({
   page,
 }) => {
   const worker = await signUpViaApi(page, 'Maintenance');
   await logIn(page, worker);
+  // '/' is a Maintenance user's own queue (e2e/worker-queue.phone.spec.ts).
   await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your work orders' })).toBeVisible();
+  await page.goto('/properties');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Find Your Perfect Home' }),
   ).toBeVisible();

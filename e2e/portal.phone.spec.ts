@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 
 const NOT_LINKED =
   'Your account is not linked to a tenancy yet. Ask your landlord to send you a portal invitation from Porchlight; opening its link links your account.';
@@ -117,5 +125,29 @@ test('on a phone, a Tenant linked by an invitation sees their unit, lease and ba
     'href',
     `mailto:${landlord}@example.com`,
   );
+  await expectNoSidewaysScroll(page);
+
+  // The tenant reports a problem: a missing field is named beside it, then the request is sent.
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a problem' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'report a problem');
+  await dialog.getByRole('textbox', { name: 'What is wrong' }).fill('Bathroom fan is noisy');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByText('Where in the unit is required')).toBeVisible();
+  await expect(dialog.getByText('Please choose a category')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Where in the unit' }).fill('Bathroom');
+  await dialog.getByRole('combobox', { name: 'Category' }).selectOption('Electrical');
+  await dialog.getByRole('combobox', { name: 'Priority' }).selectOption('Urgent');
+  await dialog.getByRole('checkbox', { name: 'You may enter when I am not home' }).check();
+  await expectNoSidewaysScroll(page);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('success-banner')).toHaveText('Request sent to your landlord');
+  const requests = page.getByRole('list', { name: 'My maintenance requests' });
+  await expect(requests.getByRole('listitem')).toHaveCount(1);
+  await expect(requests).toContainText('Bathroom fan is noisy');
+  await expect(requests).toContainText('New');
+  await expect(requests).toContainText('Urgent');
   await expectNoSidewaysScroll(page);
 });

@@ -41,6 +41,7 @@ import { DiskFileStore, type FileStore } from './modules/uploads/file-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
+import { workerQueueRoutes } from './modules/work-orders/worker-queue.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -138,6 +139,7 @@ export async function buildApp({
       await api.register(uploadsRoutes);
       await api.register(accountsRoutes);
       await api.register(workOrdersRoutes);
+      await api.register(workerQueueRoutes);
       await api.register(auditRoutes);
       await api.register(notificationsRoutes);
       await api.register(portalRoutes);

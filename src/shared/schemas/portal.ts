@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { LEASE_STATUSES } from '../constants';
 import { ENTRY_KINDS } from '../ledger';
 import { LEASE_STATES } from '../lease-state';
-import { MAINTENANCE_PRIORITIES, WORK_ORDER_STATUSES } from '../maintenance';
+import {
+  MAINTENANCE_CATEGORIES,
+  MAINTENANCE_PRIORITIES,
+  WORK_ORDER_STATUSES,
+} from '../maintenance';
+import { optionalText, requiredText } from './common';
 
 /**
  * GET /api/portal/home: what '/' shows a logged-in Tenant (docs/product.md, 'Tenant home').
@@ -16,6 +21,31 @@ export const PORTAL_WORK_ORDER_LIMIT = 20;
 
 /** The answer to a user without the Tenant role (403). */
 export const PORTAL_TENANTS_ONLY = 'This page is for tenants';
+
+/** The answer to a Tenant whose account no invitation has linked to a tenant record (409). */
+export const PORTAL_NOT_LINKED = 'Your account is not linked to a tenancy yet';
+
+/** The answer to a tenant who has moved out and files a request (409). */
+export const PORTAL_MOVED_OUT =
+  'You have moved out of this unit, so you cannot send maintenance requests for it';
+
+/** What the tenant's screen says once a request is filed. */
+export const PORTAL_REQUEST_SENT = 'Request sent to your landlord';
+
+/**
+ * POST /api/portal/requests: a linked tenant reports a problem in their own unit. The unit is
+ * the tenant's, found from the session: the body names none (a unitId sent is dropped).
+ */
+export const portalRequestBodySchema = z.object({
+  title: requiredText('What is wrong', 120),
+  location: requiredText('Where in the unit', 120),
+  category: z.enum(MAINTENANCE_CATEGORIES, { error: 'Please choose a category' }),
+  priority: z.enum(MAINTENANCE_PRIORITIES, { error: 'Please choose a priority' }),
+  entryPermission: z.boolean({ error: 'Please say whether we may enter' }).default(false),
+  description: optionalText('Details', 2000),
+});
+export type PortalRequestBody = z.infer<typeof portalRequestBodySchema>;
+export type PortalRequestFormValues = z.input<typeof portalRequestBodySchema>;
 
 export const portalLeaseSchema = z.object({
   id: z.number().int(),

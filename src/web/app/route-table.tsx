@@ -181,6 +181,15 @@ export const ROUTES: AppRoute[] = [
     access: manager('work orders'),
   },
   {
+    // A maintenance worker's work order (their queue is '/', router.tsx).
+    paths: ['my-work-orders/:id'],
+    load: () =>
+      import('../features/worker-queue/components/worker-work-order-page').then(
+        (m) => m.WorkerWorkOrderPage,
+      ),
+    access: { kind: 'user' },
+  },
+  {
     paths: ['applications'],
     load: () =>
       import('../features/applications/components/applications-page').then(

@@ -28,9 +28,9 @@ function toRouteObjects({ paths, load, access }: AppRoute): RouteObject[] {
 
 const loadRoute = (path: string) => ROUTES.find((route) => route.paths.includes(path))!.load!;
 
-// '/' is the dashboard for Landlords and Admins, the tenant's home for a Tenant, and the
-// property browser for everyone else (Maintenance, visitors). Each loads only when shown: a
-// visitor never downloads the dashboard's charts or the tenant's home.
+// '/' is the dashboard for Landlords and Admins, the worker's queue for Maintenance, the
+// tenant's home for a Tenant, and the property browser for everyone else (visitors). Each
+// loads only when shown: a visitor never downloads the dashboard's charts or the tenant's home.
 const LazyDashboard = lazy(() =>
   loadRoute('landlord-dashboard')().then((Page) => ({ default: Page })),
 );
@@ -39,11 +39,17 @@ const LazyTenantHome = lazy(() =>
     default: m.TenantHomePage,
   })),
 );
+const LazyWorkerQueue = lazy(() =>
+  import('../features/worker-queue/components/worker-queue-page').then((m) => ({
+    default: m.WorkerQueuePage,
+  })),
+);
 const LazyBrowser = lazy(() => loadRoute('properties')().then((Page) => ({ default: Page })));
 
 function HomeRoute() {
   const { user, isManager } = useSession();
   if (isManager) return <LazyDashboard />;
+  if (user?.roles.includes('Maintenance')) return <LazyWorkerQueue />;
   if (user?.roles.includes('Tenant')) return <LazyTenantHome />;
   return <LazyBrowser />;
 }

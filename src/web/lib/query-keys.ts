@@ -37,6 +37,8 @@ export const queryKeys = {
     all: ['portal'] as const,
     home: () => ['portal', 'home'] as const,
   },
+  /** The maintenance worker's own queue (GET /api/worker/work-orders) and its work orders. */
+  workerQueue: createQueryKeys('worker-queue'),
   me: ['authentication', 'me'] as const,
   /** What the server's configuration offers (GET /api/features). */
   features: ['features'] as const,

@@ -295,6 +295,35 @@ export function workOrdersOfTenancyFilter(tenancy: Tenancy): SQL | undefined {
   );
 }
 
+/**
+ * Is assigned this work order: the account is linked to the staff record the work order is
+ * assigned to (staff.user_id, set only by an invitation the landlord made; decision 0011). A
+ * filter over work orders; anyone else, a manager included, matches none: managing a work
+ * order and being its worker are different rights.
+ */
+export function workOrdersAssignedToAccountFilter(actor: Actor): SQL {
+  if (actor.kind !== 'user') return sql`false`;
+  return sql`${workOrdersTable.assignedStaffId} IN (SELECT s.id FROM ${staffTable} s WHERE s.user_id = ${actor.user.id})`;
+}
+
+/** Whether any staff record is linked to the account (the worker's queue says so when not). */
+export async function isLinkedToStaff(db: Database, actor: Actor): Promise<boolean> {
+  if (actor.kind !== 'user') return false;
+  const [row] = await db
+    .select({ id: staffTable.id })
+    .from(staffTable)
+    .where(eq(staffTable.userId, actor.user.id))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A user with the Maintenance role, or a 403 with the caller's words. */
+export function requireMaintenanceRole(actor: Actor, message: string): User {
+  if (actor.kind !== 'user') throw forbidden(message);
+  if (!actor.user.roles.includes('Maintenance')) throw forbidden(message);
+  return actor.user;
+}
+
 export interface ManagedApplication {
   application: ApplicationRow;
   property: { id: number; name: string };

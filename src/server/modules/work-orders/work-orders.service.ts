@@ -20,7 +20,12 @@ import {
   pgErrorCode,
 } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
-import { managedPropertiesFilter, requireManagedStaff, requireManagedUnit } from '../authz/authz';
+import {
+  managedPropertiesFilter,
+  requireManagedStaff,
+  requireManagedUnit,
+  workOrdersAssignedToAccountFilter,
+} from '../authz/authz';
 import { tenantsTable } from '../tenants/tenants.table';
 import { findOwnUpload } from '../uploads/uploads.repository';
 import {
@@ -50,8 +55,17 @@ export function managerScope(user: User): SQL | undefined {
   return managedPropertiesFilter({ kind: 'user', user });
 }
 
-async function requireWorkOrder(ctx: Context, id: number): Promise<FoundWorkOrder> {
-  const found = await findWorkOrder(ctx.tx, id, managerScope(actingUser(ctx)), { lock: true });
+/** The work order a role may act on: a manager's property's, or (worker) one assigned to them. */
+async function requireWorkOrder(
+  ctx: Context,
+  id: number,
+  role: WorkOrderRole = 'manager',
+): Promise<FoundWorkOrder> {
+  const scope =
+    role === 'worker'
+      ? workOrdersAssignedToAccountFilter(ctx.actor)
+      : managerScope(actingUser(ctx));
+  const found = await findWorkOrder(ctx.tx, id, scope, { lock: true });
   if (!found) throw NOT_FOUND();
   return found;
 }
@@ -192,7 +206,7 @@ export async function changeWorkOrderStatus(
   ctx: Context,
   { id, body, role = 'manager' }: { id: number; body: ChangeStatusBody; role?: WorkOrderRole },
 ): Promise<number> {
-  const { order } = await requireWorkOrder(ctx, id);
+  const { order } = await requireWorkOrder(ctx, id, role);
   const from = order.status as WorkOrder['status'];
   if (body.status === 'Assigned' && from === 'New') {
     throw conflict('work-orders.assign_first', 'Choose who does the work to triage the request');
@@ -218,9 +232,9 @@ export async function changeWorkOrderStatus(
 
 export async function addWorkOrderNote(
   ctx: Context,
-  { id, body }: { id: number; body: AddNoteBody },
+  { id, body, role = 'manager' }: { id: number; body: AddNoteBody; role?: WorkOrderRole },
 ): Promise<number> {
-  const { order } = await requireWorkOrder(ctx, id);
+  const { order } = await requireWorkOrder(ctx, id, role);
   const [note] = await ctx.tx
     .insert(workOrderNotesTable)
     .values({

@@ -122,6 +122,15 @@ export const ANY_USER_OPERATIONS = new Set([
   // The tenant's home: their own linked tenancy, found from the session (no id in the path);
   // a user without the Tenant role gets 403, an unlinked Tenant { linked: false }.
   'GET /api/portal/home',
+  // A tenant's maintenance request: on their own linked unit, found from the session (the
+  // body names no unit); without the Tenant role 403, an unlinked Tenant 409.
+  'POST /api/portal/requests',
+  // The maintenance worker's queue: work orders assigned to the caller's own linked staff
+  // record (found from the session); without the Maintenance role 403, another's order 404.
+  'GET /api/worker/work-orders',
+  'GET /api/worker/work-orders/{id}',
+  'POST /api/worker/work-orders/{id}/status',
+  'POST /api/worker/work-orders/{id}/notes',
   // Accepting an invitation links the caller's own account; the role the record needs is
   // checked by the call (403), the code names the record.
   'POST /api/invitations/by-code/{code}/accept',
@@ -211,6 +220,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     photoIds: [requestPhoto],
   });
   ids['work-orders'] = expectCreated(workOrder, 'a work order');
+  // /api/worker/work-orders/{id} names a work order too (the worker's view of it).
+  ids.worker = ids['work-orders'];
   ids.photos = (workOrder.json() as { photos: { id: number }[] }).photos[0]!.id;
   ids.uploads = expectCreated(
     await postPhoto(a, '/api/uploads', {

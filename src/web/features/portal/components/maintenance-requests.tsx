@@ -10,7 +10,8 @@ export function MaintenanceRequests({ orders }: { orders: PortalWorkOrder[] }) {
     return (
       <Paper withBorder radius="md">
         <EmptyState title="No maintenance requests">
-          Repairs your landlord records for your unit show here, with where they stand.
+          Problems you report, and repairs your landlord records for your unit, show here with where
+          they stand.
         </EmptyState>
       </Paper>
     );

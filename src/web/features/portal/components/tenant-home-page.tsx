@@ -1,13 +1,19 @@
-import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { LinkedPortalHome, PortalLease } from '../../../../shared/schemas/portal';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import {
+  PORTAL_REQUEST_SENT,
+  type LinkedPortalHome,
+  type PortalLease,
+} from '../../../../shared/schemas/portal';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState } from '../../../components/page-states';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePortalHome } from '../api/get-portal-home';
 import { MaintenanceRequests } from './maintenance-requests';
 import { LeaseStateBadge } from './portal-badges';
+import { ReportProblemModal } from './report-problem-modal';
 import { TenantLedger } from './tenant-ledger';
 
 /** What a Tenant whose account no invitation has linked yet reads (docs/product.md, 'Tenant home'). */
@@ -63,6 +69,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function LinkedHome({ home }: { home: LinkedPortalHome }) {
   const { tenant, unit, property, landlord, lease } = home;
+  const [reporting, setReporting] = useState(false);
+  const { banner, showSuccess, clear } = useBanner();
   return (
     <Stack gap="md">
       <PageHeader title="Your home" description={`Welcome, ${tenant.firstName}!`} />
@@ -128,10 +136,31 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
         <TenantLedger lines={home.ledger} />
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="requests-heading">
-        <Title order={2} size="h4" id="requests-heading">
-          My maintenance requests
-        </Title>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id="requests-heading">
+            My maintenance requests
+          </Title>
+          {tenant.movedOut ? null : (
+            <Button
+              onClick={() => {
+                clear();
+                setReporting(true);
+              }}
+            >
+              Report a problem
+            </Button>
+          )}
+        </Group>
+        <StatusBanner banner={banner} onClose={clear} />
         <MaintenanceRequests orders={home.workOrders} />
+        <ReportProblemModal
+          opened={reporting}
+          onClose={() => setReporting(false)}
+          onSent={() => {
+            setReporting(false);
+            showSuccess(PORTAL_REQUEST_SENT);
+          }}
+        />
       </Stack>
     </Stack>
   );

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+
+const NOT_LINKED =
+  'Your account is not linked to a staff record yet. Ask your landlord for a portal invitation.';
+
+/** Logs in through the API and tells the app who is logged in, as the other phone journeys do. */
+async function logIn(page: Page, userName: string) {
+  await page.context().clearCookies();
+  const response = await page.request.post('/api/authentication/login', {
+    data: { userName, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const me = await (await page.request.get('/api/authentication/me')).json();
+  await page.goto('/login');
+  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
+}
+
+async function created(page: Page, url: string, data: object): Promise<{ id: number }> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('on a phone, a maintenance worker linked by an invitation works their queue to Done', async ({
+  page,
+}) => {
+  // The landlord: a property, a unit with its tenant, and a staff member, invited.
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logIn(page, landlord);
+  const propertyName = uniqueName('Mill Yard ');
+  const property = await created(page, '/api/properties', {
+    name: propertyName,
+    address: '12 Mill Lane',
+    city: 'Burlington',
+    state: 'VT',
+    zipCode: '05401',
+  });
+  const unit = await created(page, '/api/units', {
+    propertyId: property.id,
+    unitNumber: '3C',
+    bedrooms: 1,
+    bathrooms: 1,
+    squareFeet: 550,
+    rent: 1200,
+    status: 'Available',
+  });
+  await created(page, '/api/tenants', {
+    unitId: unit.id,
+    firstName: 'Nia',
+    lastName: 'Okafor',
+    phoneNumber: '555-0177',
+    email: 'nia@example.com',
+  });
+  const staff = await created(page, '/api/staff', {
+    propertyId: property.id,
+    firstName: 'Omar',
+    lastName: 'Reyes',
+    email: 'omar@example.com',
+    phone: '555-0155',
+    position: 'Handyman',
+  });
+  const invitation = await page.request.post(`/api/staff/${staff.id}/invitations`, { data: {} });
+  expect(invitation.status(), await invitation.text()).toBe(201);
+  const { path } = (await invitation.json()) as { path: string };
+  const code = path.split('/').pop()!;
+
+  // The worker signs up; before accepting, '/' says how to get linked.
+  const worker = await signUpViaApi(page, 'Maintenance');
+  await logIn(page, worker);
+  await visit(page, '/');
+  await expect(page.getByRole('heading', { name: 'Your work orders', level: 1 })).toBeVisible();
+  await expect(page.getByText(NOT_LINKED)).toBeVisible();
+  const accept = await page.request.post(`/api/invitations/by-code/${code}/accept`, { data: {} });
+  expect(accept.status(), await accept.text()).toBeLessThan(300);
+  await visit(page, '/');
+  await expect(page.getByText('Nothing assigned to you right now')).toBeVisible();
+
+  // The landlord files a request and assigns it to the staff member.
+  await logIn(page, landlord);
+  const title = uniqueName('Radiator cold ');
+  const order = await created(page, '/api/work-orders', {
+    unitId: unit.id,
+    title,
+    description: 'No heat in the bedroom',
+    location: 'Bedroom',
+    category: 'Heating/Cooling',
+    priority: 'Urgent',
+    entryPermission: true,
+  });
+  const assigned = await page.request.post(`/api/work-orders/${order.id}/assign`, {
+    data: { staffId: staff.id, scheduledFor: null },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+
+  // The worker opens '/', sees it, opens it and works it.
+  await logIn(page, worker);
+  await visit(page, '/');
+  const card = page.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Urgent');
+  await expect(card).toContainText('Assigned');
+  await expect(card).toContainText(`${propertyName}, unit 3C`);
+  await expectNoSidewaysScroll(page);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/my-work-orders/${order.id}$`));
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText('12 Mill Lane, Burlington, VT 05401, unit 3C')).toBeVisible();
+  await expect(page.getByRole('link', { name: '555-0177' })).toHaveAttribute(
+    'href',
+    'tel:555-0177',
+  );
+  await expect(page.getByText('Permission to enter: yes')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole('button', { name: 'Mark as In progress' }).click();
+  await expect(page.getByRole('button', { name: 'Mark as Done' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as Closed' })).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Bled the radiator');
+  await page.getByRole('textbox', { name: 'Hours', exact: true }).fill('1.5');
+  await page.getByRole('textbox', { name: 'Cost', exact: true }).fill('20');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Bled the radiator · 1.5 h · $20.00')).toBeVisible();
+  await expect(page.getByText('Hours: 1.5 · Cost: $20.00')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark as Done' }).click();
+  await expect(page.getByText('Done', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Mark as/ })).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+
+  // Done leaves the queue.
+  await page.getByRole('link', { name: 'Back to your work orders' }).click();
+  await expect(page.getByText('Nothing assigned to you right now')).toBeVisible();
+});

@@ -1,0 +1,72 @@
+import type { MaintenancePriority, WorkOrderStatus } from '../../../shared/maintenance';
+import {
+  PORTAL_MOVED_OUT,
+  PORTAL_NOT_LINKED,
+  PORTAL_TENANTS_ONLY,
+  type PortalRequestBody,
+  type PortalWorkOrder,
+} from '../../../shared/schemas/portal';
+import type { Context } from '../../context';
+import { conflict } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { findTenancyOfAccount, requireTenantRole } from '../authz/authz';
+import { notify } from '../notifications/notifications.service';
+import { workOrdersTable } from './work-orders.table';
+
+/**
+ * A linked tenant reports a problem in their own unit (POST /api/portal/requests). The unit is
+ * the one of the tenant record linked to the account (decision 0011), never an id the caller
+ * sent. The request is a work order like the landlord's filing: New, filed by this account,
+ * naming the tenant, with its audit event; the unit's landlord is notified in the app.
+ */
+export async function fileTenantRequest(
+  ctx: Context,
+  body: PortalRequestBody,
+): Promise<PortalWorkOrder> {
+  const user = requireTenantRole(ctx.actor, PORTAL_TENANTS_ONLY);
+  const tenancy = await findTenancyOfAccount(ctx.tx, ctx.actor);
+  if (!tenancy) throw conflict('portal.not_linked', PORTAL_NOT_LINKED);
+  const { tenant, unit, property } = tenancy;
+  if (tenant.movedOutOn !== null) throw conflict('portal.moved_out', PORTAL_MOVED_OUT);
+
+  const [row] = await ctx.tx
+    .insert(workOrdersTable)
+    .values({
+      unitId: unit.id,
+      tenantId: tenant.id,
+      filedBy: user.id,
+      title: body.title,
+      description: body.description,
+      location: body.location,
+      category: body.category,
+      priority: body.priority,
+      entryPermission: body.entryPermission,
+      status: 'New',
+      filedAt: ctx.now,
+    })
+    .returning();
+  const order = row!;
+  await recordEvent(ctx, {
+    entityType: 'work-orders',
+    entityId: order.id,
+    action: 'create',
+    after: order,
+  });
+  await notify(ctx, {
+    userId: property.userId,
+    key: `work-order-requested:${order.id}`,
+    kind: 'work-orders.requested',
+    title: `New maintenance request: ${order.title}`,
+    body:
+      `${tenant.firstName} ${tenant.lastName}, unit ${unit.unitNumber} of ${property.name}: ` +
+      `${order.priority}, ${order.category}, ${order.location ?? ''}.`,
+    link: `/work-orders/${order.id}`,
+  });
+  return {
+    id: order.id,
+    title: order.title,
+    status: order.status as WorkOrderStatus,
+    priority: order.priority as MaintenancePriority,
+    createdAt: order.filedAt.toISOString(),
+  };
+}

@@ -1,0 +1,86 @@
+import { inArray } from 'drizzle-orm';
+import {
+  WORKER_QUEUE_MAINTENANCE_ONLY,
+  type WorkerNoteBody,
+  type WorkerQueue,
+  type WorkerStatusBody,
+} from '../../../shared/schemas/worker-queue';
+import type { Actor, Context } from '../../context';
+import type { Database } from '../../db/client';
+import {
+  isLinkedToStaff,
+  requireMaintenanceRole,
+  workOrdersAssignedToAccountFilter,
+} from '../authz/authz';
+import { propertiesTable } from '../properties/properties.table';
+import { listWorkOrders, type Clock } from './work-orders.repository';
+import { addWorkOrderNote, changeWorkOrderStatus } from './work-orders.service';
+
+/**
+ * The maintenance worker's queue: the open work orders assigned to the staff record(s) linked
+ * to the caller's account (the authz policy 'is assigned this work order'), emergencies first,
+ * then by scheduled (or filed) date. An unlinked account has an empty queue.
+ */
+export async function readWorkerQueue(
+  db: Database,
+  actor: Actor,
+  clock: Clock,
+): Promise<WorkerQueue> {
+  requireMaintenanceRole(actor, WORKER_QUEUE_MAINTENANCE_ONLY);
+  if (!(await isLinkedToStaff(db, actor))) return { linked: false, workOrders: [] };
+  const { workOrders } = await listWorkOrders(db, {
+    scope: workOrdersAssignedToAccountFilter(actor),
+    query: { open: true, overdue: undefined },
+    ...clock,
+  });
+  const propertyIds = [...new Set(workOrders.map((order) => order.propertyId))];
+  const properties =
+    propertyIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: propertiesTable.id,
+            address: propertiesTable.address,
+            city: propertiesTable.city,
+            state: propertiesTable.state,
+            zipCode: propertiesTable.zipCode,
+          })
+          .from(propertiesTable)
+          .where(inArray(propertiesTable.id, propertyIds));
+  const addresses = new Map(
+    properties.map((p) => [p.id, `${p.address}, ${p.city}, ${p.state} ${p.zipCode}`]),
+  );
+  return {
+    linked: true,
+    workOrders: workOrders.map((order) => ({
+      ...order,
+      address: addresses.get(order.propertyId) ?? '',
+    })),
+  };
+}
+
+/** The worker moves their work order along (Assigned -> In progress -> Waiting -> Done). */
+export async function changeAssignedWorkOrderStatus(
+  ctx: Context,
+  { id, body }: { id: number; body: WorkerStatusBody },
+): Promise<number> {
+  requireMaintenanceRole(ctx.actor, WORKER_QUEUE_MAINTENANCE_ONLY);
+  return changeWorkOrderStatus(ctx, {
+    id,
+    body: { status: body.status, reason: null },
+    role: 'worker',
+  });
+}
+
+/** The worker's note on their work order, with hours and cost; kept internal (not the tenant's). */
+export async function addAssignedWorkOrderNote(
+  ctx: Context,
+  { id, body }: { id: number; body: WorkerNoteBody },
+): Promise<number> {
+  requireMaintenanceRole(ctx.actor, WORKER_QUEUE_MAINTENANCE_ONLY);
+  return addWorkOrderNote(ctx, {
+    id,
+    body: { body: body.note, visibility: 'internal', labourHours: body.hours, cost: body.cost },
+    role: 'worker',
+  });
+}

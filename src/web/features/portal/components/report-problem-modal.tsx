@@ -1,0 +1,161 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { MAINTENANCE_CATEGORIES, MAINTENANCE_PRIORITIES } from '../../../../shared/maintenance';
+import {
+  portalRequestBodySchema,
+  type PortalRequestFormValues,
+} from '../../../../shared/schemas/portal';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { useFileTenantRequest } from '../api/file-request';
+
+const validateRequest = schemaResolver(portalRequestBodySchema, { sync: true });
+
+/** What each priority means to the tenant choosing it. */
+const PRIORITY_HINTS: Record<(typeof MAINTENANCE_PRIORITIES)[number], string> = {
+  Emergency: 'Emergency: flooding, no heat in winter, a gas smell, no power',
+  Urgent: 'Urgent: something important does not work',
+  Routine: 'Routine: it can wait a few days',
+};
+
+interface FormValues {
+  title: string;
+  location: string;
+  category: string;
+  priority: string;
+  entryPermission: boolean;
+  description: string;
+}
+
+const INITIAL: FormValues = {
+  title: '',
+  location: '',
+  category: '',
+  priority: 'Routine',
+  entryPermission: false,
+  description: '',
+};
+
+/** The form a linked tenant fills to report a problem in their unit; full screen on a phone. */
+export function ReportProblemModal({
+  opened,
+  onClose,
+  onSent,
+}: {
+  opened: boolean;
+  onClose(): void;
+  onSent(): void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const fileRequest = useFileTenantRequest();
+  const { banner, showError, clear } = useBanner();
+  const form = useForm<FormValues>({
+    initialValues: INITIAL,
+    validate: (values) => validateRequest(toBody(values) as unknown as FormValues),
+  });
+
+  const close = () => {
+    clear();
+    form.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (fileRequest.isPending) return;
+    clear();
+    try {
+      await fileRequest.mutateAsync(toBody(values));
+      form.reset();
+      onSent();
+    } catch (error) {
+      form.setErrors(fieldErrorsOf(error));
+      showError(errorMessage(error, 'The request was not sent'));
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Report a problem"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <form onSubmit={handleSubmit} noValidate aria-label="Report a problem">
+        <Stack gap="md">
+          <StatusBanner banner={banner} onClose={clear} />
+          <TextInput
+            label="What is wrong"
+            required
+            maxLength={120}
+            {...form.getInputProps('title')}
+          />
+          <TextInput
+            label="Where in the unit"
+            description="For example: kitchen, under the sink"
+            required
+            maxLength={120}
+            {...form.getInputProps('location')}
+          />
+          <NativeSelect
+            label="Category"
+            required
+            data={[
+              { value: '', label: 'Choose a category', disabled: true },
+              ...MAINTENANCE_CATEGORIES,
+            ]}
+            {...form.getInputProps('category')}
+          />
+          <NativeSelect
+            label="Priority"
+            required
+            data={MAINTENANCE_PRIORITIES.map((value) => ({
+              value,
+              label: PRIORITY_HINTS[value],
+            }))}
+            {...form.getInputProps('priority')}
+          />
+          <Checkbox
+            label="You may enter when I am not home"
+            {...form.getInputProps('entryPermission', { type: 'checkbox' })}
+          />
+          <Textarea
+            label="Details"
+            description="Optional: when it started, what you tried"
+            autosize
+            minRows={3}
+            maxLength={2000}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={fileRequest.isPending}>
+              Send request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The body the server reads: an unchosen category is missing, so its message shows. */
+function toBody(values: FormValues): PortalRequestFormValues {
+  return {
+    ...values,
+    category: (values.category || undefined) as PortalRequestFormValues['category'],
+    priority: values.priority as PortalRequestFormValues['priority'],
+  };
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WorkOrderStatus } from '../../../../shared/maintenance';
+import type { WorkOrder } from '../../../../shared/schemas/work-orders';
+import type { WorkerNoteFormValues, WorkerQueue } from '../../../../shared/schemas/worker-queue';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+const keys = queryKeys.workerQueue;
+
+/** The logged-in worker's queue: no id, the server finds the linked staff record(s). */
+export const workerQueueQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.lists(),
+    queryFn: ({ signal }) => api.get<WorkerQueue>('/api/worker/work-orders', signal),
+    // The landlord assigns work from elsewhere: each visit of '/' asks again.
+    staleTime: 0,
+  });
+
+export const workerWorkOrderQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => api.get<WorkOrder>(`/api/worker/work-orders/${id}`, signal),
+    retry: false,
+  });
+
+export const useWorkerQueue = () => useQuery(workerQueueQueryOptions());
+export const useWorkerWorkOrder = (id: number) => useQuery(workerWorkOrderQueryOptions(id));
+
+function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkOrder>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (order) => {
+      client.setQueryData(keys.detail(order.id), order);
+      await client.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+export const useChangeWorkerStatus = (id: number) =>
+  useWorkerMutation((status: WorkOrderStatus) =>
+    api.post<WorkOrder>(`/api/worker/work-orders/${id}/status`, { status }),
+  );
+
+export const useAddWorkerNote = (id: number) =>
+  useWorkerMutation((body: WorkerNoteFormValues) =>
+    api.post<WorkOrder>(`/api/worker/work-orders/${id}/notes`, body),
+  );
