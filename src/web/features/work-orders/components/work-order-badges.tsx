@@ -2,14 +2,15 @@ import { Badge } from '@mantine/core';
 import type { MaintenancePriority, WorkOrderStatus } from '../../../../shared/maintenance';
 
 const PRIORITY_COLORS: Record<MaintenancePriority, string> = {
-  Emergency: 'red.9',
-  Urgent: 'orange.9',
-  Routine: 'gray.7',
+  Emergency: 'red',
+  Urgent: 'orange',
+  Routine: 'gray',
 };
 
+/** A light badge with dark text: white on orange fails contrast at badge size. */
 export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
   return (
-    <Badge color={PRIORITY_COLORS[priority]} variant="filled">
+    <Badge color={PRIORITY_COLORS[priority]} variant="light" c="dark.8">
       {priority}
     </Badge>
   );
