@@ -48,6 +48,9 @@ test('a new landlord sees zero figures and the empty dashboard text', async ({ p
   await expect(
     page.getByTestId('summary-card').filter({ hasText: 'Monthly Revenue' }),
   ).toContainText('$0.00');
+  // The empty dashboard offers the step that fills it.
+  await page.getByRole('link', { name: 'Add a property' }).click();
+  await expect(page).toHaveURL(/\/property\/create$/);
 });
 
 test('a landlord sees their figures and an expanded property with tenant and lease', async ({

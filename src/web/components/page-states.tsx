@@ -15,7 +15,16 @@ export function LoadingState({ label = 'Loading...' }: { label?: string }) {
 }
 
 /** The calm box a list shows when it has nothing in it. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** An empty list or screen: what is missing, and (`action`) the button that fills it. */
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Stack align="center" gap={4} py="xl" px="md" ta="center">
       <Text fw={600}>{title}</Text>
@@ -24,6 +33,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
           {children}
         </Text>
       ) : null}
+      {action ? <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{action}</div> : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
@@ -31,7 +31,14 @@ export function DashboardPage() {
         <>
           {data.summary ? <SummaryCards summary={data.summary} /> : null}
           {(data.properties ?? []).length === 0 ? (
-            <EmptyState title="You don't have any properties yet. Add properties to get started." />
+            <EmptyState
+              title="You don't have any properties yet. Add properties to get started."
+              action={
+                <Button component={Link} to="/property/create">
+                  Add a property
+                </Button>
+              }
+            />
           ) : (
             <>
               {data.summary ? (
