@@ -91,10 +91,18 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A field left empty says it is required; anything else that is not a number says so. */
+export const numberError =
+  (label: string) =>
+  ({ input }: { input: unknown }): string =>
+    input === undefined || input === null || input === ''
+      ? `${label} is required`
+      : `${label} must be a number`;
+
 /** Exact money: a non-negative amount with at most two decimals. */
 export const moneySchema = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: numberError(label) })
     .min(0, `${label} cannot be negative`)
     .max(LIMITS.money, `${label} is too large`)
     .refine(isExactAmount, `${label} can have at most two decimals`);
@@ -113,7 +121,8 @@ export const LATEST_DATE = '9999-12-31';
 export const calendarDateSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .min(1, { error: `${label} is required`, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date (YYYY-MM-DD)`, abort: true })
     .refine(isRealDate, `${label} must be a real date`)
     .refine(
       (value) => value >= EARLIEST_DATE && value <= LATEST_DATE,

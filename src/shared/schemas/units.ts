@@ -5,6 +5,7 @@ import {
   hasAtMostDecimals,
   imageUrlSchema,
   moneySchema,
+  numberError,
   optionalText,
   requiredText,
 } from './common';
@@ -47,17 +48,17 @@ export const createUnitBodySchema = z.object({
   description: optionalText('Description'),
   imageUrl: imageUrlSchema,
   bedrooms: z
-    .number({ error: 'Bedrooms must be a number' })
+    .number({ error: numberError('Bedrooms') })
     .int('Bedrooms must be a whole number')
     .min(0, 'Bedrooms cannot be negative')
     .max(UNIT_LIMITS.bedrooms, `Bedrooms must be at most ${UNIT_LIMITS.bedrooms}`),
   bathrooms: z
-    .number({ error: 'Bathrooms must be a number' })
+    .number({ error: numberError('Bathrooms') })
     .min(0, 'Bathrooms cannot be negative')
     .max(UNIT_LIMITS.bathrooms, `Bathrooms must be at most ${UNIT_LIMITS.bathrooms}`)
     .refine((value) => Number.isInteger(value * 2), 'Bathrooms must be in steps of 0.5'),
   squareFeet: z
-    .number({ error: 'Square feet must be a number' })
+    .number({ error: numberError('Square feet') })
     .min(0, 'Square feet cannot be negative')
     .max(UNIT_LIMITS.squareFeet, 'Square feet is too large')
     .refine(hasAtMostDecimals(2), 'Square feet can have at most two decimals'),
