@@ -53,6 +53,38 @@ test('a new landlord sees zero figures and the empty dashboard text', async ({ p
   await expect(page).toHaveURL(/\/property\/create$/);
 });
 
+test('a new landlord is guided by a checklist that ticks steps and can be dismissed', async ({
+  page,
+}) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logIn(page, userName);
+  await page.goto('/');
+  const checklist = page.getByRole('region', { name: 'Get started' });
+  await expect(checklist).toContainText('0 of 5 steps done');
+  await expectAccessible(page);
+
+  await post(page.request, '/api/properties', {
+    name: uniqueName('First Steps '),
+    address: '1 First Street',
+    city: 'Springfield',
+    state: 'IL',
+    zipCode: '62701',
+  });
+  await page.reload();
+  await expect(checklist).toContainText('1 of 5 steps done');
+  await expect(checklist.getByText('Add a property (done)')).toBeVisible();
+  await expect(checklist.getByRole('link', { name: 'Add property' })).toHaveCount(0);
+  await checklist.getByRole('link', { name: 'Add units' }).click();
+  await expect(page).toHaveURL(/\/unit\/create$/);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Dismiss the getting-started checklist' }).click();
+  await expect(checklist).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Properties' })).toBeVisible();
+  await expect(checklist).toHaveCount(0);
+});
+
 test('a landlord sees their figures and an expanded property with tenant and lease', async ({
   page,
 }) => {

@@ -45,6 +45,7 @@ import { workerQueueRoutes } from './modules/work-orders/worker-queue.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +145,7 @@ export async function buildApp({
       await api.register(notificationsRoutes);
       await api.register(portalRoutes);
       await api.register(invitationsRoutes);
+      await api.register(onboardingRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,6 @@ export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** The calm box a list shows when it has nothing in it. */
 /** An empty list or screen: what is missing, and (`action`) the button that fills it. */
 export function EmptyState({
   title,

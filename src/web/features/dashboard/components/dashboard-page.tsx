@@ -4,6 +4,7 @@ import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
+import { FirstRunChecklist } from '../../onboarding';
 import { useDashboardOverview } from '../api/get-dashboard';
 import { DashboardCharts } from './dashboard-charts';
 import { LeasesEndingSoon } from './leases-ending-soon';
@@ -21,6 +22,7 @@ export function DashboardPage() {
         title="Landlord Dashboard"
         description={user ? `Welcome, ${user.userName}!` : undefined}
       />
+      <FirstRunChecklist />
       {isPending ? (
         <LoadingState label="Loading dashboard..." />
       ) : error ? (

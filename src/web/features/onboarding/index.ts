@@ -1,0 +1,1 @@
+export { FirstRunChecklist } from './components/first-run-checklist';
