@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 // The build fails above the budget, so the first visit cannot grow unnoticed. The target
 // (the original front end's weight) is not reached yet: React, React Router and Mantine
 // alone weigh more; see README's performance section.
-const FIRST_VISIT_BUDGET_KB = 190;
+const FIRST_VISIT_BUDGET_KB = 180;
 const FIRST_VISIT_TARGET_KB = 110;
 /** The page '/' shows a visitor (src/web/app/router.tsx). */
 const PUBLIC_HOME_ROUTE = 'features/property-browser/components/property-browser-page.tsx';

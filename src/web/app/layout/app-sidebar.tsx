@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -45,7 +45,14 @@ export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
   const [home, ...rest] = main;
 
   return (
-    <ScrollArea component="nav" aria-label="Main" p="xs">
+    // The browser's own scrolling: Mantine's ScrollArea would bring a positioning library into
+    // every first visit for a list that rarely overflows.
+    <Box
+      component="nav"
+      aria-label="Main"
+      p="xs"
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+    >
       {home ? <EntryLink entry={home} pathname={pathname} onNavigate={onNavigate} /> : null}
       {manage.length > 0 ? (
         // A button, not a link without a target: Tab reaches it and Enter or Space opens it.
@@ -73,6 +80,6 @@ export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
       {rest.map((entry) => (
         <EntryLink key={entry.to} entry={entry} pathname={pathname} onNavigate={onNavigate} />
       ))}
-    </ScrollArea>
+    </Box>
   );
 }
