@@ -47,6 +47,7 @@ const vitestArgs = (file, ...rest) => [
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
+run('no import cycles', 'npx', ['depcruise', 'src', '--output-type', 'err']);
 run('migrations match the schema', 'node', ['scripts/check-migrations.mjs']);
 
 const pgUrl = process.env.TEST_DATABASE_URL;
