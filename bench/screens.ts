@@ -1,0 +1,158 @@
+// `npm run bench:screens`: how long a landlord with 10,000 units waits, in Chromium, from
+// navigation to the first row of each list screen. Builds the app, seeds one landlord
+// (1,000 properties x 10 units, tenants, leases, staff), serves the build, and opens every
+// screen in a fresh browser context (cold cache), five times. Prints the median and the
+// slowest; asserts nothing. Embedded database by default; with DATABASE_URL, a scratch
+// database on that PostgreSQL server.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from '@playwright/test';
+import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
+import { openMigratedDatabase } from '../src/server/database';
+import { createScratch } from './scratch';
+
+const { values: args } = parseArgs({
+  options: {
+    properties: { type: 'string', default: '1000' },
+    units: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '5' },
+    port: { type: 'string', default: '3325' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const root = path.resolve(import.meta.dirname, '..');
+const buildDir = path.join(root, '.tmp', 'bench-build');
+const PORT = Number(args.port);
+const baseUrl = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(args.runs);
+const PASSWORD = 'bench-lantern-orchard-42';
+
+/** Each list screen, and what its first row looks like. */
+const SCREENS: { path: string; firstRow: string }[] = [
+  { path: '/units', firstRow: 'table tbody tr' },
+  { path: '/tenants', firstRow: 'table tbody tr' },
+  { path: '/leases', firstRow: 'table tbody tr' },
+  { path: '/staff', firstRow: 'table tbody tr' },
+  { path: '/applications', firstRow: 'table tbody tr' },
+  { path: '/properties', firstRow: 'article' },
+  { path: '/landlord-dashboard', firstRow: '[data-testid="summary-card"]' },
+];
+
+if (!args['no-build']) {
+  console.log('Building the app...');
+  execFileSync('node', ['scripts/build.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+}
+
+const scratch = await createScratch();
+const userName = `bench-screens-${randomBytes(3).toString('hex')}`;
+console.log(`Database: ${scratch.kind}. Seeding ${userName}...`);
+const seedStarted = Date.now();
+const database = await openMigratedDatabase({
+  databaseUrl: scratch.databaseUrl,
+  dataDir: scratch.dataDir ?? '',
+});
+const userId = await insertUser(
+  database.db,
+  { userName, password: PASSWORD, roles: ['Landlord'] },
+  { email: `${userName}@example.com`, phone: null },
+);
+const counts = await seedPortfolio(database.db, userId, {
+  properties: Number(args.properties),
+  unitsPerProperty: Number(args.units),
+  pastLeaseForEveryOtherUnit: true,
+  staffPerProperty: 1,
+  pendingApplications: 50,
+});
+await refreshStatistics(database.db);
+await database.close();
+console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s:`, counts);
+
+const { DATABASE_URL: _unused, ...inherited } = process.env;
+const server = spawn(process.execPath, [path.join(buildDir, 'server', 'main.js')], {
+  cwd: root,
+  env: {
+    ...inherited,
+    ...scratch.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    WEB_ROOT: path.join(buildDir, 'web'),
+    JOBS_ENABLED: 'false',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let browser: Browser | undefined;
+try {
+  await waitForHealth();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const results: { screen: string; medianMs: number; slowestMs: number }[] = [];
+  for (const screen of SCREENS) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) times.push(await timeToFirstRow(browser, screen));
+    times.sort((a, b) => a - b);
+    results.push({
+      screen: screen.path,
+      medianMs: Math.round(times[Math.floor(times.length / 2)]!),
+      slowestMs: Math.round(times[times.length - 1]!),
+    });
+  }
+  console.log(
+    `\nNavigation to first row, ${counts.units.toLocaleString('en-US')} units, ${scratch.kind} database, ` +
+      `${RUNS} cold visits each:`,
+  );
+  console.table(results);
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await scratch.drop();
+}
+
+/** A logged-in fresh context (no cache), then navigation to the screen's first row. */
+async function timeToFirstRow(
+  browserInstance: Browser,
+  screen: { path: string; firstRow: string },
+): Promise<number> {
+  const context = await browserInstance.newContext({ baseURL: baseUrl });
+  try {
+    const page = await context.newPage();
+    const login = await page.request.post('/api/authentication/login', {
+      data: { userName, password: PASSWORD },
+    });
+    if (login.status() !== 200) throw new Error(`login answered ${login.status()}`);
+    const me = await (await page.request.get('/api/authentication/me')).json();
+    await page.goto('/login');
+    await page.evaluate(
+      (user) => localStorage.setItem('porchlight.user', JSON.stringify(user)),
+      me,
+    );
+    const started = performance.now();
+    await page.goto(screen.path, { waitUntil: 'commit' });
+    await page.locator(screen.firstRow).first().waitFor({ state: 'visible', timeout: 60_000 });
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not answer /api/health within 60 s');
+}
