@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, logInViaUi, signUpViaApi, test, visit } from './fixtures';
 
-const scheme = (page: import('@playwright/test').Page) =>
-  page.locator('html').getAttribute('data-mantine-color-scheme');
+const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
 
 test('the app follows a dark system setting and stays readable', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
