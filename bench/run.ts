@@ -5,7 +5,10 @@
 // node:http server that builds it in one SQL statement. Prints req/s, p50, p99, the server's
 // peak memory and the ratios. Embedded database in a temp folder by default; with
 // DATABASE_URL, a scratch database on that PostgreSQL server (created and dropped here).
-// Prints figures; asserts nothing.
+// Prints figures; asserts nothing. The money rows: posting one month of rent for every Active
+// lease (the rent-posting service called directly, timed in seconds), then the rent roll,
+// arrears and money summary (4 connections). `--only money` measures only those, with every
+// seeded lease (10,000) made Active; `--only core` only the rows above.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/database';
 import { propertiesTable, unitsTable } from '../src/server/db/schema';
 import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
+import { runAsSystem } from '../src/server/context';
+import { postRentDue } from '../src/server/modules/ledger/ledger.service';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,8 +31,15 @@ const { values: args } = parseArgs({
     units: { type: 'string', default: '10' },
     port: { type: 'string', default: '3305' },
     'baseline-port': { type: 'string', default: '3315' },
+    only: { type: 'string', default: '' },
   },
 });
+/** Groups of rows to measure: 'core' (search, dashboard, baseline) and 'money'; empty: all. */
+const ONLY = new Set(args.only.split(',').filter(Boolean));
+for (const group of ONLY) {
+  if (group !== 'core' && group !== 'money') throw new Error(`--only: unknown group '${group}'`);
+}
+const runs = (group: 'core' | 'money') => ONLY.size === 0 || ONLY.has(group);
 const DURATION = Number(args.duration);
 const CONNECTIONS = 16;
 const APP_PORT = Number(args.port);
@@ -133,6 +145,56 @@ async function seedBigLandlord() {
     bigCounts,
   );
   return { bigCounts, someProperty: someProperty!, someUnit: someUnit! };
+}
+
+// --- money: one month of rent ------------------------------------------------------
+const TIME_ZONE = process.env.TIME_ZONE ?? 'America/New_York';
+
+/** 'YYYY-MM-DD' of the first day `k` months after the month of `date`. */
+function monthStart(date: Date, k: number): string {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + k, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Times the rent-posting service (the hourly job's work) posting one fresh month for every
+ * Active lease. This month counts as posted already (one bulk insert), so the service posts
+ * next month's period and nothing older. Alone (`--only money`), every seeded lease is made
+ * Active through next month first, so all of them are posted.
+ */
+async function postOneMonthOfRent(): Promise<{ leases: number; posted: number; seconds: number }> {
+  database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
+  const today = new Date();
+  const thisMonth = monthStart(today, 0);
+  const afterNext = monthStart(today, 2);
+  if (!runs('core')) {
+    await database.db.execute(sql`
+      UPDATE leases SET status = 'Active',
+        end_date = greatest(end_date, ${afterNext}::date + 365)`);
+  }
+  await database.db.execute(sql`
+    INSERT INTO ledger_entries (lease_id, kind, category, amount, delta, entry_date, period, description)
+    SELECT id, 'charge', 'rent', rent, rent, ${thisMonth}::date, ${thisMonth.slice(0, 7)}, 'Rent'
+    FROM leases WHERE status = 'Active' AND rent > 0
+    ON CONFLICT DO NOTHING`);
+  const { rows } = (await database.db.execute(
+    sql`SELECT count(*)::int AS n FROM leases WHERE status = 'Active'`,
+  )) as unknown as { rows: { n: number }[] };
+  await refreshStatistics(database.db);
+  // Noon on the last day of next month: every lease's next due date has come.
+  const now = new Date(`${afterNext}T12:00:00Z`);
+  now.setUTCDate(now.getUTCDate() - 1);
+  const started = performance.now();
+  const posted = await runAsSystem(
+    database.db,
+    { name: 'bench', now, timeZone: TIME_ZONE },
+    postRentDue,
+    undefined,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await refreshStatistics(database.db);
+  await database.close();
+  return { leases: rows[0]!.n, posted, seconds };
 }
 
 // --- processes ----------------------------------------------------------------------
@@ -357,7 +419,7 @@ const appUrl = `http://127.0.0.1:${APP_PORT}`;
 
 // --- the small landlord alone -------------------------------------------------------
 let alone: Row | undefined;
-{
+if (runs('core')) {
   const app = start('src/server/main.ts', APP_PORT);
   try {
     await waitFor(`${appUrl}/api/health`, app);
@@ -380,6 +442,14 @@ let alone: Row | undefined;
 // --- the app with both landlords ----------------------------------------------------
 const { bigCounts, someProperty, someUnit } = await seedBigLandlord();
 const bigLabel = `${bigCounts.units.toLocaleString('en-US')} units`;
+let rentPosting: Awaited<ReturnType<typeof postOneMonthOfRent>> | undefined;
+if (runs('money')) {
+  process.stdout.write('posting one month of rent... ');
+  rentPosting = await postOneMonthOfRent();
+  console.log(
+    `${rentPosting.posted} charges for ${rentPosting.leases} Active leases in ${rentPosting.seconds.toFixed(2)} s`,
+  );
+}
 const rows: Row[] = [];
 const app = start('src/server/main.ts', APP_PORT);
 let appSmallDashboard: unknown;
@@ -398,139 +468,181 @@ try {
       search = { q, total, of: everything };
   }
   console.log(`Search text '${search.q}' matches ${search.total} of ${everything} properties.`);
-  const searchPath = `/api/properties?q=${encodeURIComponent(search.q)}&limit=20&offset=0&include=units`;
-  let created = 0;
-  appSmallDashboard = await fetchJson(`${appUrl}${DASHBOARD}`, smallCookie);
-  rows.push(
-    ...(await runRows(appUrl, app.pid!, [
-      { name: 'health', method: 'GET', path: '/api/health', expectStatus: 200 },
-      {
-        name: 'unit read',
-        method: 'GET',
-        path: `/api/units/${someUnit.id}`,
-        cookie: bigCookie,
-        expectStatus: 200,
-      },
-      {
-        name: 'unit create',
-        method: 'POST',
-        path: '/api/units',
-        cookie: bigCookie,
-        expectStatus: 201,
-        body: () => ({
-          unitNumber: `B-${++created}-${randomBytes(2).toString('hex')}`,
-          propertyId: someProperty.id,
-          description: 'Benchmark unit',
-          imageUrl: null,
-          bedrooms: 1,
-          bathrooms: 1.5,
-          squareFeet: 550,
-          rent: 1250,
-          status: 'Available',
-        }),
-      },
-      {
-        name: `public search, first page of 20 (${search.total} of ${search.of} match)`,
-        method: 'GET',
-        path: searchPath,
-        expectStatus: 200,
-        connections: 16,
-      },
-      {
-        name: `public search, first page of 20, 4 connections`,
-        method: 'GET',
-        path: searchPath,
-        expectStatus: 200,
-        connections: 4,
-      },
-      {
-        name: `dashboard first screen (${bigLabel})`,
-        method: 'GET',
-        path: FIRST_SCREEN,
-        cookie: bigCookie,
-        expectStatus: 200,
-        connections: 4,
-      },
-      {
-        name: `dashboard, full answer (${bigLabel})`,
-        method: 'GET',
-        path: DASHBOARD,
-        cookie: bigCookie,
-        expectStatus: 200,
-        connections: 4,
-      },
-      {
-        name: `dashboard, full answer (${smallLabel}), next to the big landlord`,
-        method: 'GET',
-        path: DASHBOARD,
-        cookie: smallCookie,
-        expectStatus: 200,
-        connections: 4,
-      },
-    ])),
-  );
-  // Taken after the rows that write (unit create), so they name the current revision.
-  const bigEtag = await etagOf(`${appUrl}${DASHBOARD}`, bigCookie);
-  const smallEtag = await etagOf(`${appUrl}${DASHBOARD}`, smallCookie);
-  rows.push(
-    ...(await runRows(appUrl, app.pid!, [
-      {
-        name: `dashboard, full answer repeated: 304 (${bigLabel})`,
-        method: 'GET',
-        path: DASHBOARD,
-        cookie: bigCookie,
-        headers: bigEtag ? { 'if-none-match': bigEtag } : {},
-        expectStatus: 304,
-        connections: 4,
-      },
-      {
-        name: `dashboard, full answer repeated: 304 (${smallLabel})`,
-        method: 'GET',
-        path: DASHBOARD,
-        cookie: smallCookie,
-        headers: smallEtag ? { 'if-none-match': smallEtag } : {},
-        expectStatus: 304,
-        connections: 4,
-      },
-    ])),
-  );
+  if (runs('money')) {
+    rows.push(
+      ...(await runRows(appUrl, app.pid!, [
+        {
+          name: `rent roll, first page of 100 (${bigLabel})`,
+          method: 'GET',
+          path: '/api/rent-roll',
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `rent roll, largest balance first, page of 100 (${bigLabel})`,
+          method: 'GET',
+          path: '/api/rent-roll?sort=balance&order=desc',
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `arrears, first page of 100 (${bigLabel})`,
+          method: 'GET',
+          path: '/api/arrears',
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `money summary, 12 months (${bigLabel})`,
+          method: 'GET',
+          path: '/api/money/summary',
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+      ])),
+    );
+  }
+  if (runs('core')) {
+    const searchPath = `/api/properties?q=${encodeURIComponent(search.q)}&limit=20&offset=0&include=units`;
+    let created = 0;
+    appSmallDashboard = await fetchJson(`${appUrl}${DASHBOARD}`, smallCookie);
+    rows.push(
+      ...(await runRows(appUrl, app.pid!, [
+        { name: 'health', method: 'GET', path: '/api/health', expectStatus: 200 },
+        {
+          name: 'unit read',
+          method: 'GET',
+          path: `/api/units/${someUnit.id}`,
+          cookie: bigCookie,
+          expectStatus: 200,
+        },
+        {
+          name: 'unit create',
+          method: 'POST',
+          path: '/api/units',
+          cookie: bigCookie,
+          expectStatus: 201,
+          body: () => ({
+            unitNumber: `B-${++created}-${randomBytes(2).toString('hex')}`,
+            propertyId: someProperty.id,
+            description: 'Benchmark unit',
+            imageUrl: null,
+            bedrooms: 1,
+            bathrooms: 1.5,
+            squareFeet: 550,
+            rent: 1250,
+            status: 'Available',
+          }),
+        },
+        {
+          name: `public search, first page of 20 (${search.total} of ${search.of} match)`,
+          method: 'GET',
+          path: searchPath,
+          expectStatus: 200,
+          connections: 16,
+        },
+        {
+          name: `public search, first page of 20, 4 connections`,
+          method: 'GET',
+          path: searchPath,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `dashboard first screen (${bigLabel})`,
+          method: 'GET',
+          path: FIRST_SCREEN,
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `dashboard, full answer (${bigLabel})`,
+          method: 'GET',
+          path: DASHBOARD,
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `dashboard, full answer (${smallLabel}), next to the big landlord`,
+          method: 'GET',
+          path: DASHBOARD,
+          cookie: smallCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+      ])),
+    );
+    // Taken after the rows that write (unit create), so they name the current revision.
+    const bigEtag = await etagOf(`${appUrl}${DASHBOARD}`, bigCookie);
+    const smallEtag = await etagOf(`${appUrl}${DASHBOARD}`, smallCookie);
+    rows.push(
+      ...(await runRows(appUrl, app.pid!, [
+        {
+          name: `dashboard, full answer repeated: 304 (${bigLabel})`,
+          method: 'GET',
+          path: DASHBOARD,
+          cookie: bigCookie,
+          headers: bigEtag ? { 'if-none-match': bigEtag } : {},
+          expectStatus: 304,
+          connections: 4,
+        },
+        {
+          name: `dashboard, full answer repeated: 304 (${smallLabel})`,
+          method: 'GET',
+          path: DASHBOARD,
+          cookie: smallCookie,
+          headers: smallEtag ? { 'if-none-match': smallEtag } : {},
+          expectStatus: 304,
+          connections: 4,
+        },
+      ])),
+    );
+  }
 } finally {
   await stop(app);
 }
 
 // --- the baseline -------------------------------------------------------------------
 const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`;
-const baseline = start('bench/baseline-server.ts', BASELINE_PORT);
+const baseline = runs('core') ? start('bench/baseline-server.ts', BASELINE_PORT) : undefined;
 const baselineRows: Row[] = [];
 /** null: identical answers; a JSON path: where they first differ. */
 let sameAnswer: string | null | undefined;
 try {
-  await waitFor(`${baselineUrl}/health`, baseline);
-  const baselineSmall = await fetchJson(`${baselineUrl}/dashboard`, smallCookie);
-  sameAnswer =
-    appSmallDashboard === undefined ? null : firstDifference(appSmallDashboard, baselineSmall);
-  baselineRows.push(
-    ...(await runRows(baselineUrl, baseline.pid!, [
-      {
-        name: `baseline: one SQL statement (${bigLabel})`,
-        method: 'GET',
-        path: '/dashboard',
-        cookie: bigCookie,
-        expectStatus: 200,
-        connections: 4,
-      },
-      {
-        name: `baseline: one SQL statement (${smallLabel})`,
-        method: 'GET',
-        path: '/dashboard',
-        cookie: smallCookie,
-        expectStatus: 200,
-        connections: 4,
-      },
-    ])),
-  );
+  if (baseline) {
+    await waitFor(`${baselineUrl}/health`, baseline);
+    const baselineSmall = await fetchJson(`${baselineUrl}/dashboard`, smallCookie);
+    sameAnswer =
+      appSmallDashboard === undefined ? null : firstDifference(appSmallDashboard, baselineSmall);
+    baselineRows.push(
+      ...(await runRows(baselineUrl, baseline.pid!, [
+        {
+          name: `baseline: one SQL statement (${bigLabel})`,
+          method: 'GET',
+          path: '/dashboard',
+          cookie: bigCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+        {
+          name: `baseline: one SQL statement (${smallLabel})`,
+          method: 'GET',
+          path: '/dashboard',
+          cookie: smallCookie,
+          expectStatus: 200,
+          connections: 4,
+        },
+      ])),
+    );
+  }
 } finally {
-  await stop(baseline);
+  if (baseline) await stop(baseline);
   await dropScratch?.();
   if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
 }
@@ -578,6 +690,11 @@ console.log(
       ? "Baseline answer is identical to the app's dashboard JSON."
       : `Baseline answer differs from the app's at ${sameAnswer}.`,
 );
+if (rentPosting) {
+  console.log(
+    `Posting one month of rent: ${rentPosting.posted} charges (${rentPosting.leases} Active leases) in ${rentPosting.seconds.toFixed(2)} s (target: under ${kind === 'postgres' ? 10 : 30} s)`,
+  );
+}
 const resultsDir = path.join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
@@ -596,6 +713,7 @@ writeFileSync(
       appToBaseline: ratios,
       smallNextToBigVsAlone: growth,
       baselineDiffersAt: sameAnswer ?? null,
+      rentPosting: rentPosting ?? null,
     },
     null,
     2,

@@ -24,6 +24,7 @@ import { leasesJobs } from './modules/leases/leases.jobs';
 import { mailJobs } from './modules/mail/mail.jobs';
 import { notificationsJobs } from './modules/notifications/notifications.jobs';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -34,6 +35,8 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { leasesRoutes } from './modules/leases/leases.routes';
 import { leaseLifecycleRoutes } from './modules/leases/lease-lifecycle.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { moneyRoutes } from './modules/money/money.routes';
+import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { ledgerJobs } from './modules/ledger/ledger.jobs';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -46,6 +49,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
+import { searchRoutes } from './modules/search/search.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +122,7 @@ export async function buildApp({
       ...jobsJobs,
       ...leasesJobs,
       ...ledgerJobs,
-      ...notificationsJobs,
+      ...notificationsJobs(config),
       ...mailJobs(config.mail),
     ],
   });
@@ -135,6 +140,8 @@ export async function buildApp({
       await api.register(leasesRoutes);
       await api.register(leaseLifecycleRoutes);
       await api.register(ledgerRoutes);
+      await api.register(depositsRoutes);
+      await api.register(moneyRoutes);
       await api.register(applicationsRoutes);
       await api.register(dashboardRoutes);
       await api.register(uploadsRoutes);
@@ -143,9 +150,12 @@ export async function buildApp({
       await api.register(workerQueueRoutes);
       await api.register(auditRoutes);
       await api.register(notificationsRoutes);
+      await api.register(mailRoutes);
       await api.register(portalRoutes);
       await api.register(invitationsRoutes);
       await api.register(onboardingRoutes);
+      await api.register(overviewRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,3 +18,6 @@ export * from '../modules/work-orders/work-orders.table';
 export * from '../modules/ledger/ledger.table';
 export * from '../modules/notifications/notifications.table';
 export * from '../modules/invitations/invitations.table';
+export * from '../modules/deposits/deposits.table';
+export * from '../modules/mail/outgoing-mail.table';
+export * from '../modules/notifications/notification-preferences.table';

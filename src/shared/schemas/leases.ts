@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { LEASE_STATUSES, LIMITS } from '../constants';
 import { LEASE_STATES } from '../lease-state';
+import { MAX_GRACE_DAYS } from '../late-fees';
+import { isExactAmount } from '../money';
 import {
   MAX_ID,
   calendarDateSchema,
   hasNoNul,
   moneySchema,
   NUL_MESSAGE,
+  numberError,
   textSchema,
 } from './common';
 import { dateFilterSchema, idFilterSchema, pagedQuerySchema } from './paging';
@@ -14,6 +17,47 @@ import { dateFilterSchema, idFilterSchema, pagedQuerySchema } from './paging';
 export const leaseStatusSchema = z.enum(LEASE_STATUSES, {
   error: 'Status must be Active, Terminated or Expired',
 });
+
+/** The late-fee choice of a lease; 'none' has no rule. */
+export const LATE_FEE_CHOICES = ['none', 'flat', 'percent'] as const;
+export type LateFeeChoice = (typeof LATE_FEE_CHOICES)[number];
+
+const lateFeeMoney = (label: string) =>
+  z
+    .number({ error: numberError(label) })
+    .max(LIMITS.money, `${label} is too large`)
+    .refine((value) => value > 0, `${label} must be more than zero`)
+    .refine(isExactAmount, `${label} can have at most two decimals`)
+    .nullish();
+
+/**
+ * The late-fee fields of the lease body. All optional: a client that omits lateFeeKind keeps
+ * the lease's rule as it is (none for a new lease); 'none' removes it.
+ */
+const lateFeeFields = {
+  lateFeeKind: z
+    .enum(LATE_FEE_CHOICES, { error: 'Late fee must be none, flat or percent' })
+    .optional(),
+  lateFeeAmount: lateFeeMoney('Late fee amount'),
+  lateFeePercent: z
+    .number({ error: numberError('Late fee percent') })
+    .refine(
+      (value) => value > 0 && value <= 100,
+      'Late fee percent must be more than 0 and at most 100',
+    )
+    .refine(
+      (value) => Math.round(value * 100) / 100 === value,
+      'Late fee percent can have at most two decimals',
+    )
+    .nullish(),
+  lateFeeGraceDays: z
+    .number({ error: numberError('Grace days') })
+    .int('Grace days must be a whole number')
+    .min(0, 'Grace days cannot be negative')
+    .max(MAX_GRACE_DAYS, `Grace days must be at most ${MAX_GRACE_DAYS}`)
+    .nullish(),
+  lateFeeCap: lateFeeMoney('Late fee cap'),
+};
 
 /**
  * The lease form and POST/PUT /api/leases. unitNumber, firstName and lastName may be sent
@@ -34,10 +78,27 @@ export const leaseBodySchema = z
     rent: moneySchema('Rent'),
     deposit: moneySchema('Deposit'),
     status: leaseStatusSchema,
+    ...lateFeeFields,
   })
   .refine((lease) => lease.endDate >= lease.startDate, {
     message: 'End date cannot be before the start date',
     path: ['endDate'],
+  })
+  .superRefine((lease, ctx) => {
+    if (lease.lateFeeKind === 'flat' && (lease.lateFeeAmount ?? null) === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Late fee amount is required',
+        path: ['lateFeeAmount'],
+      });
+    }
+    if (lease.lateFeeKind === 'percent' && (lease.lateFeePercent ?? null) === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Late fee percent is required',
+        path: ['lateFeePercent'],
+      });
+    }
   });
 export type LeaseBody = z.infer<typeof leaseBodySchema>;
 
@@ -57,6 +118,11 @@ export const leaseSchema = z.object({
   endedOn: z.string().nullable(),
   endReason: z.string().nullable(),
   renewedFromId: z.number().int().nullable(),
+  lateFeeKind: z.enum(LATE_FEE_CHOICES),
+  lateFeeAmount: z.number().nullable(),
+  lateFeePercent: z.number().nullable(),
+  lateFeeGraceDays: z.number().int().nullable(),
+  lateFeeCap: z.number().nullable(),
 });
 export type Lease = z.infer<typeof leaseSchema>;
 

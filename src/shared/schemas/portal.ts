@@ -8,6 +8,7 @@ import {
   WORK_ORDER_STATUSES,
 } from '../maintenance';
 import { optionalText, requiredText } from './common';
+import { photoIdsSchema, workOrderPhotoSchema } from './work-orders';
 
 /**
  * GET /api/portal/home: what '/' shows a logged-in Tenant (docs/product.md, 'Tenant home').
@@ -43,6 +44,8 @@ export const portalRequestBodySchema = z.object({
   priority: z.enum(MAINTENANCE_PRIORITIES, { error: 'Please choose a priority' }),
   entryPermission: z.boolean({ error: 'Please say whether we may enter' }).default(false),
   description: optionalText('Details', 2000),
+  /** Up to 5 photos the tenant sent first with POST /api/uploads. */
+  photoIds: photoIdsSchema,
 });
 export type PortalRequestBody = z.infer<typeof portalRequestBodySchema>;
 export type PortalRequestFormValues = z.input<typeof portalRequestBodySchema>;
@@ -83,6 +86,23 @@ export const portalWorkOrderSchema = z.object({
   createdAt: z.string(),
 });
 export type PortalWorkOrder = z.infer<typeof portalWorkOrderSchema>;
+
+/**
+ * GET /api/portal/requests/{id}: one request on the tenant's unit as the tenant sees it: its
+ * status, its photos and the notes meant for them (never the staff's internal notes, hours,
+ * costs or who does the work).
+ */
+export const portalWorkOrderDetailSchema = portalWorkOrderSchema.extend({
+  category: z.enum(MAINTENANCE_CATEGORIES),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  entryPermission: z.boolean(),
+  scheduledFor: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  notes: z.array(z.object({ id: z.number().int(), body: z.string(), createdAt: z.string() })),
+  photos: z.array(workOrderPhotoSchema),
+});
+export type PortalWorkOrderDetail = z.infer<typeof portalWorkOrderDetailSchema>;
 
 export const linkedPortalHomeSchema = z.object({
   linked: z.literal(true),

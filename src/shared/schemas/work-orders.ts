@@ -71,10 +71,12 @@ export const workOrderSchema = workOrderSummarySchema.extend({
   cost: z.number(),
   notes: z.array(workOrderNoteSchema),
   photos: z.array(workOrderPhotoSchema),
+  /** The ledger entry that charged the cost to the tenant; null until the landlord does so. */
+  chargedLedgerEntryId: z.number().int().nullable(),
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
 
-const photoIdsSchema = z
+export const photoIdsSchema = z
   .array(idSchema)
   .max(MAX_REQUEST_PHOTOS, `At most ${MAX_REQUEST_PHOTOS} photos`)
   .refine((ids) => new Set(ids).size === ids.length, 'A photo is listed twice')
@@ -146,6 +148,28 @@ export const addPhotoBodySchema = z.object({
   kind: z.enum(PHOTO_KINDS).default('before'),
 });
 export type AddPhotoBody = z.infer<typeof addPhotoBodySchema>;
+
+/** Statuses whose cost may be charged to the tenant: the work is finished. */
+export const CHARGEABLE_STATUSES = ['Done', 'Closed'] as const;
+
+/** The words a charge for a repair carries on the tenant's ledger unless the landlord writes others. */
+export const repairChargeDescription = (order: { id: number; title: string }) =>
+  `Repair: ${order.title} (work order #${order.id})`.slice(0, 200);
+
+/**
+ * POST /api/work-orders/{id}/charge: the landlord puts a finished repair's cost on the tenant's
+ * ledger. Both fields may be left out: the amount is then the recorded cost, the description
+ * names the repair.
+ */
+export const chargeWorkOrderBodySchema = z.object({
+  amount: moneySchema('Amount')
+    .refine((value) => value > 0, 'Amount must be more than zero')
+    .nullish()
+    .transform((v) => v ?? null),
+  description: optionalText('Description', 200),
+});
+export type ChargeWorkOrderBody = z.infer<typeof chargeWorkOrderBodySchema>;
+export type ChargeWorkOrderFormValues = z.input<typeof chargeWorkOrderBodySchema>;
 
 const booleanQuery = z
   .enum(['true', 'false'])

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../maintenance';
-import { requiredText } from './common';
+import { idSchema, requiredText } from './common';
 import { addNoteBodySchema, workOrderSummarySchema } from './work-orders';
 
 /** The 403 of the worker's calls for an account without the Maintenance role. */
@@ -33,3 +33,10 @@ export const workerNoteBodySchema = z.object({
 });
 export type WorkerNoteBody = z.infer<typeof workerNoteBodySchema>;
 export type WorkerNoteFormValues = z.input<typeof workerNoteBodySchema>;
+
+/** POST /api/worker/work-orders/{id}/photos: a before or after photo the worker sent. */
+export const workerPhotoBodySchema = z.object({
+  uploadId: idSchema,
+  kind: z.enum(['before', 'after']).default('after'),
+});
+export type WorkerPhotoBody = z.infer<typeof workerPhotoBodySchema>;

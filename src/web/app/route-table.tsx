@@ -6,6 +6,8 @@ import {
   IconHome,
   IconInbox,
   IconKey,
+  IconMail,
+  IconReportMoney,
   IconSearch,
   IconTool,
   IconUsers,
@@ -103,6 +105,12 @@ export const ROUTES: AppRoute[] = [
     access: manager('units'),
   },
   {
+    // A unit's page: public details for anyone, its history for its manager (the server decides).
+    paths: ['units/:id'],
+    load: () => import('../features/property-pages/components/unit-page').then((m) => m.UnitPage),
+    access: everyone,
+  },
+  {
     paths: ['staff/create', 'staff/:id'],
     load: () => import('../features/staff/components/staff-form-page').then((m) => m.StaffFormPage),
     access: manager('staff'),
@@ -156,6 +164,38 @@ export const ROUTES: AppRoute[] = [
     access: manager('leases'),
   },
   {
+    paths: ['leases/:id/ledger'],
+    load: () => import('../features/money/components/ledger-page').then((m) => m.LedgerPage),
+    access: manager('ledgers'),
+  },
+  {
+    paths: ['leases/:id/statement'],
+    load: () => import('../features/money/components/statement-page').then((m) => m.StatementPage),
+    access: manager('statements'),
+  },
+  {
+    paths: ['rent-roll'],
+    load: () => import('../features/money/components/rent-roll-page').then((m) => m.RentRollPage),
+    access: manager('rent'),
+    nav: {
+      label: 'Rent roll',
+      to: '/rent-roll',
+      icon: IconReportMoney,
+      group: 'manage',
+      section: startsWith('/rent-roll', '/arrears', '/deposits'),
+    },
+  },
+  {
+    paths: ['arrears'],
+    load: () => import('../features/money/components/arrears-page').then((m) => m.ArrearsPage),
+    access: manager('rent'),
+  },
+  {
+    paths: ['deposits'],
+    load: () => import('../features/money/components/deposits-page').then((m) => m.DepositsPage),
+    access: manager('deposits'),
+  },
+  {
     paths: ['work-orders'],
     load: () =>
       import('../features/work-orders/components/work-orders-page').then((m) => m.WorkOrdersPage),
@@ -179,6 +219,12 @@ export const ROUTES: AppRoute[] = [
     load: () =>
       import('../features/work-orders/components/work-order-page').then((m) => m.WorkOrderPage),
     access: manager('work orders'),
+  },
+  {
+    // A tenant's maintenance request (their home is '/', router.tsx).
+    paths: ['requests/:id'],
+    load: () => import('../features/portal/components/request-page').then((m) => m.RequestPage),
+    access: { kind: 'user' },
   },
   {
     // A maintenance worker's work order (their queue is '/', router.tsx).
@@ -217,6 +263,19 @@ export const ROUTES: AppRoute[] = [
     },
   },
   {
+    paths: ['admin/mail'],
+    load: () =>
+      import('../features/admin-mail/components/admin-mail-page').then((m) => m.AdminMailPage),
+    access: { kind: 'admin' },
+    nav: {
+      label: 'Mail',
+      to: '/admin/mail',
+      icon: IconMail,
+      group: 'main',
+      section: (p) => p === '/admin/mail',
+    },
+  },
+  {
     paths: ['properties'],
     load: () =>
       import('../features/property-browser/components/property-browser-page').then(
@@ -230,6 +289,13 @@ export const ROUTES: AppRoute[] = [
       group: 'main',
       section: (p) => p === '/properties',
     },
+  },
+  {
+    // A property's page: public for anyone, with the manager's sections for its landlord.
+    paths: ['properties/:id'],
+    load: () =>
+      import('../features/property-pages/components/property-page').then((m) => m.PropertyPage),
+    access: everyone,
   },
   {
     paths: ['editcontact'],

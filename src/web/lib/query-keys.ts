@@ -36,11 +36,33 @@ export const queryKeys = {
   portal: {
     all: ['portal'] as const,
     home: () => ['portal', 'home'] as const,
+    /** One of the tenant's maintenance requests (GET /api/portal/requests/:id). */
+    request: (id: number) => ['portal', 'request', id] as const,
   },
   /** The maintenance worker's own queue (GET /api/worker/work-orders) and its work orders. */
   workerQueue: createQueryKeys('worker-queue'),
+  /** The landlord's work orders: lists, board, counts and details (GET /api/work-orders...). */
+  workOrders: createQueryKeys('work-orders'),
+  /** A lease's ledger (GET /api/leases/:id/ledger); every ledger write answers it whole. */
+  ledger: createQueryKeys('ledger'),
+  /** Money reports: summary, rent roll, arrears, statements; a ledger write invalidates them all. */
+  money: createQueryKeys('money'),
+  /** The deposit register and each lease's deposit. */
+  deposits: createQueryKeys('deposits'),
+  /** The caller's email choice per notification kind (GET /api/notification-preferences). */
+  notificationPreferences: ['notification-preferences'] as const,
+  /** The Admin's mail page (GET /api/admin/mail). */
+  adminMail: createQueryKeys('admin-mail'),
   me: ['authentication', 'me'] as const,
   /** What the server's configuration offers (GET /api/features). */
   features: ['features'] as const,
   publicContact: (userId: number) => ['users', 'public-contact', userId] as const,
+  /** A property's or unit's page (GET /api/properties/{id}/overview, /api/units/{id}/overview). */
+  overview: {
+    all: ['overview'] as const,
+    property: (id: number) => ['overview', 'property', id] as const,
+    unit: (id: number) => ['overview', 'unit', id] as const,
+  },
+  /** The search palette's answers (GET /api/search). */
+  search: (q: string) => ['search', q] as const,
 };

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { hashPassword } from '../../modules/users/passwords';
 import { workOrderNotesTable, workOrdersTable } from '../../modules/work-orders/work-orders.table';
+import { seedDemoMoney } from './demo-money';
 
 /**
  * Fake-but-valid data for demos and benchmarks, written straight to the database in
@@ -377,6 +378,7 @@ export async function seedDemo(
       today,
     });
     await seedWorkOrders(tx as unknown as Database, ids[0]!, ids[3]!, today);
+    await seedDemoMoney(tx as unknown as Database, [ids[0]!, ids[1]!], today);
     // Past leases: former tenants of the demo landlords' units that are available again.
     // Only their own units: the database may hold real landlords' records too.
     const formerUnits = await tx

@@ -16,6 +16,7 @@ import {
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
 import { runService } from '../../context';
+import { csvListRoute } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
@@ -54,6 +55,25 @@ function resetByEmailBase(config: Config): string | null {
 }
 
 export async function accountsRoutes(app: AppInstance): Promise<void> {
+  csvListRoute(app, {
+    name: 'accounts',
+    tags: ['accounts'],
+    summary: 'Admins: every account as a CSV download (every matching one, not one page)',
+    description:
+      'Every account, as the Admin Users screen lists it, with its search (q: username, email, ' +
+      'phone). Roles are separated by semicolons; Status is Active or Disabled.',
+    access: 'admin',
+    querystring: accountListQuerySchema.omit({ limit: true, offset: true }),
+    readPage: async (_request, query, page) =>
+      (await listAccounts(app.db, { ...query, ...page })).accounts,
+    columns: [
+      { header: 'Username', value: (a) => a.userName },
+      { header: 'Email', value: (a) => a.email },
+      { header: 'Roles', value: (a) => a.roles.join('; ') },
+      { header: 'Status', value: (a) => (a.disabled ? 'Disabled' : 'Active') },
+    ],
+  });
+
   app.get(
     '/features',
     {

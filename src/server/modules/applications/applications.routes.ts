@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/applications';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import { tenantSchema } from '../../../shared/schemas/tenants';
+import { csvDay, csvListRoute } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { actorOf, runService } from '../../context';
@@ -17,6 +18,37 @@ import { APPLICATION_LIMIT } from './applications.rate-limit';
 import { limitPerAddress } from '../rate-limits/per-address';
 
 export async function applicationsRoutes(app: AppInstance): Promise<void> {
+  csvListRoute(app, {
+    name: 'applications',
+    tags: ['applications'],
+    summary: "Applications for the caller's units as a CSV download (every matching one)",
+    description:
+      "The rental applications for the caller's units (an Admin: all), pending first, as the " +
+      'Rental Applications screen lists them, with its filters and sort (q, status, sort, order). ' +
+      "The screen's Applicant and Unit cells are split into their parts; Received is the day the " +
+      "application arrived, in the landlord's calendar.",
+    querystring: applicationListQuerySchema.omit({ limit: true, offset: true }),
+    readPage: async (request, query, page) =>
+      (
+        await listManagedApplications(app.db, { ...query, ...page, actor: actorOf(request) })
+      ).applications.map((application) => ({
+        ...application,
+        received: csvDay(request, application.createdAt),
+      })),
+    columns: [
+      { header: 'Status', value: (a) => a.status },
+      { header: 'Decline reason', value: (a) => a.declineReason },
+      { header: 'Applicant', value: (a) => `${a.firstName} ${a.lastName}` },
+      { header: 'Email', value: (a) => a.email },
+      { header: 'Phone', value: (a) => a.phoneNumber },
+      { header: 'Property', value: (a) => a.propertyName },
+      { header: 'Unit', value: (a) => a.unitNumber },
+      { header: 'Move-in', value: (a) => a.moveInDate },
+      { header: 'Message', value: (a) => a.message },
+      { header: 'Received', value: (a) => a.received },
+    ],
+  });
+
   app.post(
     '/applications',
     {

@@ -23,7 +23,7 @@ import {
   markMovedOut,
   setLeaseEnd,
 } from './lease-lifecycle.repository';
-import { findOverlappingActiveLease } from './leases.repository';
+import { findOverlappingActiveLease, lateFeeColumnsOf } from './leases.repository';
 import { overlapConflict } from './leases.service';
 import type { LeaseRow } from './leases.table';
 
@@ -72,6 +72,7 @@ export async function renewLease(
       ...range,
       rent: toCents(input.body.rent),
       deposit: lease.deposit,
+      ...lateFeeColumnsOf(lease),
       status: 'Active',
       renewedFromId: lease.id,
     });

@@ -31,12 +31,68 @@ export function toLease(row: LeaseRow, today: string): Lease {
     endedOn: row.endedOn,
     endReason: row.endReason,
     renewedFromId: row.renewedFromId,
+    lateFeeKind: (row.lateFeeKind ?? 'none') as Lease['lateFeeKind'],
+    lateFeeAmount: row.lateFeeAmount === null ? null : fromCents(row.lateFeeAmount),
+    lateFeePercent: row.lateFeePercent,
+    lateFeeGraceDays: row.lateFeeGraceDays,
+    lateFeeCap: row.lateFeeCap === null ? null : fromCents(row.lateFeeCap),
+  };
+}
+
+type LateFeeColumns = Pick<
+  LeaseRow,
+  | 'lateFeeKind'
+  | 'lateFeeAmount'
+  | 'lateFeePercent'
+  | 'lateFeeGraceDays'
+  | 'lateFeeCap'
+  | 'lateFeeSince'
+>;
+
+/** A lease's late-fee rule as stored, for a renewal to carry over. */
+export function lateFeeColumnsOf(row: LeaseRow): LateFeeColumns {
+  return {
+    lateFeeKind: row.lateFeeKind,
+    lateFeeAmount: row.lateFeeAmount,
+    lateFeePercent: row.lateFeePercent,
+    lateFeeGraceDays: row.lateFeeGraceDays,
+    lateFeeCap: row.lateFeeCap,
+    lateFeeSince: row.lateFeeSince,
+  };
+}
+
+/**
+ * The late-fee columns a body sets. A body without lateFeeKind leaves them as they are. The
+ * rule's start day is kept while a lease keeps some rule, so editing the amount does not
+ * forgive a period already late; a rule added now never reaches back to rent due before today.
+ */
+function lateFeeValues(body: LeaseBody, today: string, before?: LeaseRow): Partial<LateFeeColumns> {
+  if (body.lateFeeKind === undefined) return {};
+  if (body.lateFeeKind === 'none') {
+    return {
+      lateFeeKind: null,
+      lateFeeAmount: null,
+      lateFeePercent: null,
+      lateFeeGraceDays: null,
+      lateFeeCap: null,
+      lateFeeSince: null,
+    };
+  }
+  const flat = body.lateFeeKind === 'flat';
+  return {
+    lateFeeKind: body.lateFeeKind,
+    lateFeeAmount: flat ? toCents(body.lateFeeAmount!) : null,
+    lateFeePercent: flat ? null : body.lateFeePercent!,
+    lateFeeGraceDays: body.lateFeeGraceDays ?? 0,
+    lateFeeCap: body.lateFeeCap ? toCents(body.lateFeeCap) : null,
+    lateFeeSince: before?.lateFeeSince ?? today,
   };
 }
 
 /** The values stored for a lease: names and unit number are copied from the tenant. */
-function leaseValues(tenant: TenantRow, body: LeaseBody) {
+function leaseValues(tenant: TenantRow, body: LeaseBody, today: string, before?: LeaseRow) {
   return {
+    ...lateFeeValues(body, today, before),
     tenantId: tenant.id,
     unitNumber: tenant.unitNumber,
     firstName: tenant.firstName,
@@ -53,8 +109,12 @@ export async function insertLease(
   db: Database,
   tenant: TenantRow,
   body: LeaseBody,
+  today: string,
 ): Promise<LeaseRow> {
-  const [row] = await db.insert(leasesTable).values(leaseValues(tenant, body)).returning();
+  const [row] = await db
+    .insert(leasesTable)
+    .values(leaseValues(tenant, body, today))
+    .returning();
   return row!;
 }
 
@@ -63,10 +123,11 @@ export async function updateLease(
   id: number,
   tenant: TenantRow,
   body: LeaseBody,
+  change: { today: string; before: LeaseRow },
 ): Promise<LeaseRow | undefined> {
   const [row] = await db
     .update(leasesTable)
-    .set(leaseValues(tenant, body))
+    .set(leaseValues(tenant, body, change.today, change.before))
     .where(eq(leasesTable.id, id))
     .returning();
   return row;

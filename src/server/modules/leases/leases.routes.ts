@@ -7,7 +7,9 @@ import {
   leaseSchema,
 } from '../../../shared/schemas/leases';
 import { calendarDate } from '../../../shared/dates';
+import { LEASE_STATE_LABELS } from '../../../shared/lease-state';
 import { actorOf, runService } from '../../context';
+import { csvListRoute, csvMoney } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { requireManagedLease } from '../authz/authz';
@@ -23,6 +25,38 @@ const errors = {
 
 export async function leasesRoutes(app: AppInstance): Promise<void> {
   const today = () => calendarDate(app.config.now(), app.config.timeZone);
+
+  csvListRoute(app, {
+    name: 'leases',
+    tags: ['leases'],
+    summary: "The caller's leases as a CSV download (every matching lease, not one page)",
+    description:
+      "The leases of the caller's tenants (an Admin: every lease), as the Leases screen lists " +
+      'them, with its filters and sort (q, status, startFrom, endTo, propertyId, tenantId, sort, ' +
+      "order). Status is the lease's state read from its dates, as on the screen. Another " +
+      "landlord's propertyId or tenantId is a 404.",
+    querystring: leaseListQuerySchema.omit({ limit: true, offset: true }),
+    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
+    readPage: async (request, query, page) =>
+      (
+        await listManagedLeases(app.db, {
+          ...query,
+          ...page,
+          actor: actorOf(request),
+          today: today(),
+        })
+      ).leases,
+    columns: [
+      { header: 'Tenant', value: (l) => `${l.firstName} ${l.lastName}` },
+      { header: 'Unit #', value: (l) => l.unitNumber },
+      { header: 'Property', value: (l) => l.propertyName },
+      { header: 'Start', value: (l) => l.startDate },
+      { header: 'End', value: (l) => l.endDate },
+      { header: 'Rent', value: (l) => csvMoney(l.rent) },
+      { header: 'Deposit', value: (l) => csvMoney(l.deposit) },
+      { header: 'Status', value: (l) => LEASE_STATE_LABELS[l.state] },
+    ],
+  });
 
   app.get(
     '/leases',

@@ -1,9 +1,10 @@
 import type { LeaseBody } from '../../../shared/schemas/leases';
-import { formatDate } from '../../../shared/dates';
+import { calendarDate, formatDate } from '../../../shared/dates';
 import type { Context } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { deleteUnlessUsed } from '../../db/delete-unless-used';
 import { recordEvent } from '../audit/audit.repository';
+import { leaseHasDepositRecords } from '../deposits/deposits.repository';
 import { leaseHasEntries } from '../ledger/ledger.repository';
 import { requireManagedLease, requireManagedTenant } from '../authz/authz';
 import { refuseMovedOut } from '../tenants/tenants.service';
@@ -45,7 +46,7 @@ export async function createLease(ctx: Context, body: LeaseBody): Promise<LeaseR
   const tenant = await requireManagedTenant(ctx.tx, ctx.actor, body.tenantId);
   refuseMovedOut(tenant);
   await refuseOverlap(ctx, tenant, body);
-  const row = await insertLease(ctx.tx, tenant, body);
+  const row = await insertLease(ctx.tx, tenant, body, calendarDate(ctx.now, ctx.timeZone));
   await recordEvent(ctx, { entityType: 'leases', entityId: row.id, action: 'create', after: row });
   return row;
 }
@@ -59,7 +60,10 @@ export async function changeLease(
   // A past tenant's lease may be corrected, but not made current again.
   if (body.status === 'Active') refuseMovedOut(tenant);
   await refuseOverlap(ctx, tenant, body, id);
-  const after = await updateLease(ctx.tx, id, tenant, body);
+  const after = await updateLease(ctx.tx, id, tenant, body, {
+    today: calendarDate(ctx.now, ctx.timeZone),
+    before,
+  });
   if (!after) throw notFound('leases.not_found', 'Lease not found');
   await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'update', before, after });
   return after;
@@ -72,12 +76,13 @@ export async function changeLease(
 export async function deleteLease(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
   await deleteUnlessUsed(ctx.tx, {
-    countDependents: async (db) => ((await leaseHasEntries(db, id)) ? 1 : 0),
+    countDependents: async (db) =>
+      (await leaseHasEntries(db, id)) || (await leaseHasDepositRecords(db, id)) ? 1 : 0,
     remove: (db) => deleteLeaseRow(db, id),
     refuse: () =>
       conflict(
         'leases.has_ledger',
-        'This lease has ledger entries and cannot be deleted; set its status to Terminated instead',
+        'This lease has ledger entries or deposit records and cannot be deleted; set its status to Terminated instead',
       ),
   });
   await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'delete', before });

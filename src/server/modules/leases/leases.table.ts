@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantsTable } from '../tenants/tenants.table';
-import { createdAt, money, updatedAt } from '../../db/columns';
+import { createdAt, decimal, money, updatedAt } from '../../db/columns';
 
 export const leasesTable = pgTable(
   'leases',
@@ -36,6 +36,14 @@ export const leasesTable = pgTable(
     renewedFromId: integer('renewed_from_id').references((): AnyPgColumn => leasesTable.id, {
       onDelete: 'set null',
     }),
+    // The late-fee rule (docs/decisions/0010): none when the kind is null.
+    lateFeeKind: text('late_fee_kind'),
+    lateFeeAmount: money('late_fee_amount'),
+    lateFeePercent: decimal(5, 2)('late_fee_percent'),
+    lateFeeGraceDays: integer('late_fee_grace_days'),
+    lateFeeCap: money('late_fee_cap'),
+    // The day the rule took effect: rent due before it is never charged a late fee.
+    lateFeeSince: date('late_fee_since', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +60,20 @@ export const leasesTable = pgTable(
     ),
     check('leases_end_reason_length', sql`char_length(${table.endReason}) <= 500`),
     check('leases_status_known', sql`${table.status} IN ('Active','Terminated','Expired')`),
+    check(
+      'leases_late_fee_rule',
+      sql`(${table.lateFeeKind} IS NULL AND ${table.lateFeeAmount} IS NULL AND ${table.lateFeePercent} IS NULL AND ${table.lateFeeCap} IS NULL)
+        OR (${table.lateFeeKind} = 'flat' AND ${table.lateFeeAmount} > 0 AND ${table.lateFeePercent} IS NULL)
+        OR (${table.lateFeeKind} = 'percent' AND ${table.lateFeePercent} > 0 AND ${table.lateFeePercent} <= 100 AND ${table.lateFeeAmount} IS NULL)`,
+    ),
+    check(
+      'leases_late_fee_grace',
+      sql`${table.lateFeeGraceDays} IS NULL OR ${table.lateFeeGraceDays} BETWEEN 0 AND 60`,
+    ),
+    check(
+      'leases_late_fee_cap_positive',
+      sql`${table.lateFeeCap} IS NULL OR ${table.lateFeeCap} > 0`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { tenantsTable } from '../tenants/tenants.table';
 import { ledgerEntriesTable, type LedgerEntryRow } from './ledger.table';
 
 export type NewLedgerEntry = typeof ledgerEntriesTable.$inferInsert;
@@ -105,4 +106,26 @@ export async function leaseHasEntries(db: Database, leaseId: number): Promise<bo
     .where(eq(ledgerEntriesTable.leaseId, leaseId))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Active leases that have a late-fee rule, with the tenant's linked account (if any). */
+export async function listLeasesWithLateFeeRule(
+  db: Database,
+): Promise<{ lease: LeaseRow; tenantUserId: number | null }[]> {
+  return db
+    .select({ lease: leasesTable, tenantUserId: tenantsTable.userId })
+    .from(leasesTable)
+    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+    .where(and(eq(leasesTable.status, 'Active'), isNotNull(leasesTable.lateFeeKind)))
+    .orderBy(asc(leasesTable.id));
+}
+
+/** The entries of many leases, in posting order. */
+export function listEntriesOfLeases(db: Database, leaseIds: number[]): Promise<LedgerEntryRow[]> {
+  if (leaseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(ledgerEntriesTable)
+    .where(inArray(ledgerEntriesTable.leaseId, leaseIds))
+    .orderBy(asc(ledgerEntriesTable.id));
 }

@@ -27,6 +27,7 @@ import type {
 } from '../../../shared/schemas/ledger';
 import { recordEvent } from '../audit/audit.repository';
 import { findManagedLease } from '../authz/authz';
+import { notifyPaymentRecorded } from '../notifications/payment-recorded';
 import type { LeaseRow } from '../leases/leases.table';
 import * as repository from './ledger.repository';
 import type { LedgerEntryRow } from './ledger.table';
@@ -93,7 +94,12 @@ export async function getLedger(ctx: Context, leaseId: number): Promise<Ledger> 
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 
-async function record(ctx: Context, row: LedgerEntryRow, action: string): Promise<void> {
+/** One audit event per entry, on its lease's trail. */
+export async function recordEntryEvent(
+  ctx: Context,
+  row: LedgerEntryRow,
+  action: string,
+): Promise<void> {
   await recordEvent(ctx, {
     entityType: 'leases',
     entityId: row.leaseId,
@@ -118,7 +124,7 @@ export async function postCharge(
     description: body.description,
     createdByUserId: actingUser(ctx).id,
   });
-  await record(ctx, row, 'ledger.charge');
+  await recordEntryEvent(ctx, row, 'ledger.charge');
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 
@@ -137,7 +143,7 @@ export async function postCredit(
     description: body.description,
     createdByUserId: actingUser(ctx).id,
   });
-  await record(ctx, row, 'ledger.credit');
+  await recordEntryEvent(ctx, row, 'ledger.credit');
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 
@@ -170,7 +176,8 @@ export async function recordPayment(
     idempotencyKey: body.idempotencyKey,
     createdByUserId: actingUser(ctx).id,
   });
-  if (row) await record(ctx, row, 'ledger.payment');
+  if (row) await recordEntryEvent(ctx, row, 'ledger.payment');
+  if (row) await notifyPaymentRecorded(ctx, row);
   const ledger = ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
   return { ledger, created: row !== undefined };
 }
@@ -211,7 +218,7 @@ export async function reverseEntry(
     }
     throw error;
   }
-  await record(ctx, row, 'ledger.reversal');
+  await recordEntryEvent(ctx, row, 'ledger.reversal');
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 
@@ -245,7 +252,7 @@ export async function postRentDue(ctx: Context): Promise<number> {
   let posted = 0;
   for (let i = 0; i < pending.length; i += RENT_BATCH) {
     const rows = await repository.insertRentCharges(ctx.tx, pending.slice(i, i + RENT_BATCH));
-    for (const row of rows) await record(ctx, row, 'ledger.rent');
+    for (const row of rows) await recordEntryEvent(ctx, row, 'ledger.rent');
     posted += rows.length;
   }
   return posted;

@@ -16,16 +16,18 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Stores it unless its key was delivered before. */
+/** Stores it unless its key was delivered before; true when this call stored it. */
 export async function insertNotification(
   tx: Database,
   notification: NewNotification,
   createdAt: Date,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const rows = await tx
     .insert(notificationsTable)
     .values({ ...notification, link: notification.link ?? null, createdAt })
-    .onConflictDoNothing({ target: notificationsTable.key });
+    .onConflictDoNothing({ target: notificationsTable.key })
+    .returning({ id: notificationsTable.id });
+  return rows.length === 1;
 }
 
 export async function listNotifications(

@@ -5,9 +5,15 @@ import {
   notificationSchema,
   unreadCountSchema,
 } from '../../../shared/schemas/notifications';
+import {
+  notificationPreferenceSchema,
+  notificationPreferencesBodySchema,
+} from '../../../shared/schemas/notification-preferences';
+import { runService } from '../../context';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth/auth.plugin';
+import { readPreferences, savePreferences } from './notification-preferences.service';
 import { countUnread, listNotifications, markRead } from './notifications.repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -86,5 +92,35 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       await markRead(app.db, currentUser(request).id, null, app.config.now());
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/notification-preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Which kinds of notification the caller also gets by email',
+        description:
+          'Every kind, with its label and email (true unless turned off). In the app every ' +
+          'notification is always shown.',
+        response: { 200: z.array(notificationPreferenceSchema), ...errors },
+      },
+    },
+    async (request) => readPreferences(app.db, currentUser(request).id),
+  );
+
+  app.put(
+    '/notification-preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['notifications'],
+        summary: "Turn the caller's email on or off per kind (kinds left out keep theirs)",
+        body: notificationPreferencesBodySchema,
+        response: { 200: z.array(notificationPreferenceSchema), ...errors },
+      },
+    },
+    async (request) => runService(request, savePreferences, request.body),
   );
 }

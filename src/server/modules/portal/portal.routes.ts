@@ -1,15 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import { calendarDate } from '../../../shared/dates';
-import { errorBodySchema } from '../../../shared/schemas/common';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   PORTAL_TENANTS_ONLY,
   portalHomeSchema,
   portalRequestBodySchema,
+  portalWorkOrderDetailSchema,
   portalWorkOrderSchema,
 } from '../../../shared/schemas/portal';
+import { workOrderPhotoParamsSchema } from '../../../shared/schemas/work-orders';
 import { actorOf, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { requireTenantRole } from '../authz/authz';
+import { notFound } from '../../http/errors';
+import { findTenancyOfAccount, requireTenantRole } from '../authz/authz';
+import { sendPhoto } from '../uploads/uploads.routes';
+import { readPhoto } from '../uploads/uploads.service';
 import { fileTenantRequest } from '../work-orders/tenant-requests.service';
+import { findTenantRequestPhoto, readTenantRequest } from './portal-requests.repository';
 import { readPortalHome } from './portal.repository';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
@@ -51,7 +58,8 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
         description:
           'For a user with the Tenant role (others: 403) whose account is linked to a tenant ' +
           "record (else 409) who has not moved out (409). The unit is the tenant's own; the body " +
-          "names none. Files a New work order and notifies the unit's landlord.",
+          'names none. photoIds: up to 5 photos the caller sent with POST /api/uploads. Files a ' +
+          "New work order and notifies the unit's landlord.",
         body: portalRequestBodySchema,
         response: {
           201: portalWorkOrderSchema,
@@ -67,4 +75,56 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
       return reply.status(201).send(order);
     },
   );
+
+  /** The caller's own tenancy; a Tenant no invitation has linked sees no request (404). */
+  async function tenancyOf(request: FastifyRequest) {
+    const actor = actorOf(request);
+    requireTenantRole(actor, PORTAL_TENANTS_ONLY);
+    const tenancy = await findTenancyOfAccount(app.db, actor);
+    if (!tenancy) throw REQUEST_NOT_FOUND();
+    return tenancy;
+  }
+
+  app.get(
+    '/portal/requests/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['portal'],
+        summary:
+          "One maintenance request on the tenant's unit: status, photos, notes shared with them",
+        description:
+          'For a user with the Tenant role (others: 403). A work order that does not concern the ' +
+          "caller's tenancy answers 404, as a missing one. Internal notes, hours and costs are not shown.",
+        params: idParamsSchema,
+        response: { 200: portalWorkOrderDetailSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const found = await readTenantRequest(app.db, await tenancyOf(request), request.params.id);
+      if (!found) throw REQUEST_NOT_FOUND();
+      return found;
+    },
+  );
+
+  app.get(
+    '/portal/requests/:id/photos/:photoId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['portal'],
+        summary: "The bytes of a photo of a request on the tenant's unit (image/webp)",
+        params: workOrderPhotoParamsSchema,
+        response: { ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, photoId } = request.params;
+      const upload = await findTenantRequestPhoto(app.db, await tenancyOf(request), id, photoId);
+      if (!upload) throw notFound('portal.photo_not_found', 'Photo not found');
+      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+    },
+  );
 }
+
+const REQUEST_NOT_FOUND = () => notFound('portal.request_not_found', 'Request not found');

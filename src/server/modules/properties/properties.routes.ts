@@ -7,15 +7,19 @@ import {
   updatePropertyBodySchema,
 } from '../../../shared/schemas/properties';
 import { assertBodyIdMatches } from '../../http/body-id';
+import { csvListRoute } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
+import { propertyExportSchema } from '../../../shared/schemas/property-export';
+import { calendarDate } from '../../../shared/dates';
 import { limitPublicSearch } from './search.rate-limit';
-import { actorOf, runService } from '../../context';
+import { actorOf, requestContext, runService } from '../../context';
 import { managerWhenMine } from '../auth/auth.plugin';
 import { managedPropertiesFilter } from '../authz/authz';
 import { findPropertyWithOwner, listProperties } from './properties.repository';
 import { createProperty, deleteProperty, updateProperty } from './properties.service';
+import { exportProperty } from './property-export.service';
 
 const errors = {
   400: errorBodySchema,
@@ -25,6 +29,38 @@ const errors = {
 };
 
 export async function propertiesRoutes(app: AppInstance): Promise<void> {
+  // The public browser reads listings a page at a time; a bulk download is its manager's.
+  csvListRoute(app, {
+    name: 'properties',
+    tags: ['properties'],
+    summary: "The caller's properties as a CSV download (every matching property, not one page)",
+    description:
+      'The properties the caller manages (an Admin: every property), as the Properties screen ' +
+      'lists them, with its search and sort (q, sort, order). Never public: unlike the JSON list, ' +
+      'a visitor or a Tenant is refused.',
+    querystring: propertyListQuerySchema.omit({
+      limit: true,
+      offset: true,
+      mine: true,
+      include: true,
+    }),
+    readPage: async (request, query, page) =>
+      (
+        await listProperties(app.db, {
+          ...query,
+          ...page,
+          filter: managedPropertiesFilter(actorOf(request)),
+        })
+      ).properties,
+    columns: [
+      { header: 'Name', value: (p) => p.name },
+      { header: 'Address', value: (p) => p.address },
+      { header: 'City', value: (p) => p.city },
+      { header: 'State', value: (p) => p.state },
+      { header: 'Zip code', value: (p) => p.zipCode },
+    ],
+  });
+
   app.get(
     '/properties',
     {
@@ -69,6 +105,38 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       const property = await findPropertyWithOwner(app.db, request.params.id);
       if (!property) throw notFound('properties.not_found', 'Property not found');
       return property;
+    },
+  );
+
+  app.get(
+    '/properties/:id/export',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['properties'],
+        summary: "A property's full data as one JSON download (its manager or an Admin)",
+        description:
+          'The property with its owner contact; all its units, staff and tenants; every lease of ' +
+          'its tenants with the lease ledger (entries with running balance) and the deposit account ' +
+          '(depositAccount); every work order with its notes (not photos). Money is a number ' +
+          'with at most two decimals, as everywhere in the API. Sent as an attachment named ' +
+          "property-{id}-YYYY-MM-DD.json. Another landlord's property answers 404.",
+        params: idParamsSchema,
+        response: { 200: propertyExportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const document = await runService(request, exportProperty, {
+        id,
+        targets: app.config.responseTargets,
+      });
+      const { now, timeZone } = requestContext(request);
+      void reply.header(
+        'Content-Disposition',
+        `attachment; filename="property-${id}-${calendarDate(now, timeZone)}.json"`,
+      );
+      return document;
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/staff';
 import { actorOf, runService } from '../../context';
 import { assertBodyIdMatches } from '../../http/body-id';
+import { csvListRoute } from '../../http/csv-routes';
 import type { AppInstance } from '../../http/types';
 import { managedPropertiesFilter, requireManagedStaff } from '../authz/authz';
 import { withTotal } from '../../http/paging';
@@ -25,6 +26,34 @@ const errors = {
 };
 
 export async function staffRoutes(app: AppInstance): Promise<void> {
+  csvListRoute(app, {
+    name: 'staff',
+    tags: ['staff'],
+    summary: "The caller's staff as a CSV download (every matching staff member, not one page)",
+    description:
+      'The staff of the properties the caller manages (an Admin: all staff), as the Staff screen ' +
+      "lists them, with its filters and sort (q, propertyId, sort, order). Another landlord's " +
+      'propertyId is a 404.',
+    querystring: staffListQuerySchema.omit({ limit: true, offset: true }),
+    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
+    readPage: async (request, { q, ...filters }, page) =>
+      (
+        await listStaff(app.db, {
+          ...filters,
+          ...page,
+          propertyFilter: managedPropertiesFilter(actorOf(request)),
+          pattern: q ? containsPattern(q) : undefined,
+        })
+      ).staff,
+    columns: [
+      { header: 'Name', value: (s) => `${s.firstName} ${s.lastName}` },
+      { header: 'Position', value: (s) => s.position },
+      { header: 'Email', value: (s) => s.email },
+      { header: 'Phone', value: (s) => s.phone },
+      { header: 'Property', value: (s) => s.propertyName },
+    ],
+  });
+
   app.get(
     '/staff',
     {

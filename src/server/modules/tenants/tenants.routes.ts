@@ -9,6 +9,7 @@ import {
   tenantListQuerySchema,
   tenantSchema,
 } from '../../../shared/schemas/tenants';
+import { csvDay, csvListRoute } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { toReceipt } from '../applications/applications.repository';
@@ -26,6 +27,30 @@ const errors = {
 };
 
 export async function tenantsRoutes(app: AppInstance): Promise<void> {
+  csvListRoute(app, {
+    name: 'tenants',
+    tags: ['tenants'],
+    summary: "The caller's tenants as a CSV download (every matching tenant, not one page)",
+    description:
+      "The tenants of the caller's units (an Admin: every tenant), as the Tenants screen lists " +
+      'them, with its filters and sort (q, propertyId, unitId, sort, order). Added is the day the ' +
+      "tenant was added, in the landlord's calendar. Another landlord's propertyId or unitId is a 404.",
+    querystring: tenantListQuerySchema.omit({ limit: true, offset: true }),
+    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
+    readPage: async (request, query, page) =>
+      (
+        await listManagedTenants(app.db, { ...query, ...page, actor: actorOf(request) })
+      ).tenants.map((tenant) => ({ ...tenant, added: csvDay(request, tenant.createdAt) })),
+    columns: [
+      { header: 'Name', value: (t) => `${t.firstName} ${t.lastName}` },
+      { header: 'Unit #', value: (t) => t.unitNumber },
+      { header: 'Property', value: (t) => t.propertyName },
+      { header: 'Phone', value: (t) => t.phoneNumber },
+      { header: 'Email', value: (t) => t.email },
+      { header: 'Added', value: (t) => t.added },
+    ],
+  });
+
   app.get(
     '/tenants',
     {

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/units';
 import { actorOf, runService } from '../../context';
 import { assertBodyIdMatches } from '../../http/body-id';
+import { csvListRoute, csvMoney } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
@@ -29,6 +30,36 @@ const errors = {
 };
 
 export async function unitsRoutes(app: AppInstance): Promise<void> {
+  csvListRoute(app, {
+    name: 'units',
+    tags: ['units'],
+    summary: "The caller's units as a CSV download (every matching unit, not one page)",
+    description:
+      'The units list of the properties the caller manages (an Admin: every unit), as the Units ' +
+      'screen shows it, with its filters and sort (q, status, propertyId, sort, order). Never ' +
+      "public: a visitor or a Tenant is refused, and another landlord's propertyId is a 404.",
+    querystring: unitListQuerySchema.omit({ limit: true, offset: true, mine: true }),
+    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
+    readPage: async (request, { q, ...filters }, page) =>
+      (
+        await listUnits(app.db, {
+          ...filters,
+          ...page,
+          propertyFilter: managedPropertiesFilter(actorOf(request)),
+          pattern: q ? containsPattern(q) : undefined,
+        })
+      ).units,
+    columns: [
+      { header: 'Unit #', value: (u) => u.unitNumber },
+      { header: 'Property', value: (u) => u.propertyName },
+      { header: 'Beds', value: (u) => u.bedrooms },
+      { header: 'Baths', value: (u) => u.bathrooms },
+      { header: 'Sq ft', value: (u) => u.squareFeet },
+      { header: 'Rent', value: (u) => csvMoney(u.rent) },
+      { header: 'Status', value: (u) => u.status },
+    ],
+  });
+
   app.get(
     '/units',
     {

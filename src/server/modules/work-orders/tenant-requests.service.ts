@@ -8,50 +8,28 @@ import {
 } from '../../../shared/schemas/portal';
 import type { Context } from '../../context';
 import { conflict } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
 import { findTenancyOfAccount, requireTenantRole } from '../authz/authz';
 import { notify } from '../notifications/notifications.service';
-import { workOrdersTable } from './work-orders.table';
+import { insertWorkOrder } from './work-orders.service';
 
 /**
  * A linked tenant reports a problem in their own unit (POST /api/portal/requests). The unit is
  * the one of the tenant record linked to the account (decision 0011), never an id the caller
  * sent. The request is a work order like the landlord's filing: New, filed by this account,
- * naming the tenant, with its audit event; the unit's landlord is notified in the app.
+ * naming the tenant, with its audit event and up to 5 photos the tenant sent (checked by
+ * content like the landlord's); the unit's landlord is notified in the app.
  */
 export async function fileTenantRequest(
   ctx: Context,
   body: PortalRequestBody,
 ): Promise<PortalWorkOrder> {
-  const user = requireTenantRole(ctx.actor, PORTAL_TENANTS_ONLY);
+  requireTenantRole(ctx.actor, PORTAL_TENANTS_ONLY);
   const tenancy = await findTenancyOfAccount(ctx.tx, ctx.actor);
   if (!tenancy) throw conflict('portal.not_linked', PORTAL_NOT_LINKED);
   const { tenant, unit, property } = tenancy;
   if (tenant.movedOutOn !== null) throw conflict('portal.moved_out', PORTAL_MOVED_OUT);
 
-  const [row] = await ctx.tx
-    .insert(workOrdersTable)
-    .values({
-      unitId: unit.id,
-      tenantId: tenant.id,
-      filedBy: user.id,
-      title: body.title,
-      description: body.description,
-      location: body.location,
-      category: body.category,
-      priority: body.priority,
-      entryPermission: body.entryPermission,
-      status: 'New',
-      filedAt: ctx.now,
-    })
-    .returning();
-  const order = row!;
-  await recordEvent(ctx, {
-    entityType: 'work-orders',
-    entityId: order.id,
-    action: 'create',
-    after: order,
-  });
+  const order = await insertWorkOrder(ctx, { ...body, unitId: unit.id, tenantId: tenant.id });
   await notify(ctx, {
     userId: property.userId,
     key: `work-order-requested:${order.id}`,

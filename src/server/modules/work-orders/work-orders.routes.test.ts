@@ -442,17 +442,21 @@ describe('work orders', () => {
       await own.close();
     });
 
-    it("never lists another landlord's work orders", async () => {
+    it("never lists another landlord's work orders; filtering by their property or staff is 404", async () => {
       const mine = await file();
       const theirs = (
         await other.request({ method: 'GET', url: '/api/work-orders' })
       ).json() as WorkOrderSummary[];
       expect(theirs.map((o) => o.id)).not.toContain(mine.id);
-      expect(
-        (
-          await other.request({ method: 'GET', url: `/api/work-orders?propertyId=${propertyId}` })
-        ).json(),
-      ).toEqual([]);
+      for (const query of [`propertyId=${propertyId}`, `assigneeId=${staffId}`]) {
+        const response = await other.request({ method: 'GET', url: `/api/work-orders?${query}` });
+        expect(response.statusCode, query).toBe(404);
+      }
+      const own = await other.request({
+        method: 'GET',
+        url: `/api/work-orders?assigneeId=${otherStaffId}`,
+      });
+      expect(own.statusCode).toBe(200);
       void secondUnitId;
       void secondPropertyId;
     });

@@ -5,6 +5,7 @@ import {
   addPhotoBodySchema,
   assignWorkOrderBodySchema,
   changeStatusBodySchema,
+  chargeWorkOrderBodySchema,
   createWorkOrderBodySchema,
   workOrderCountsSchema,
   workOrderListQuerySchema,
@@ -12,10 +13,13 @@ import {
   workOrderSchema,
   workOrderSummarySchema,
 } from '../../../shared/schemas/work-orders';
-import { runService, type Service } from '../../context';
+import { actorOf, runService, type Service } from '../../context';
 import { notFound } from '../../http/errors';
+import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth/auth.plugin';
+import { requireManagedStaff } from '../authz/authz';
+import { requireManagedFilters } from '../properties/managed-filters';
 import { sendPhoto } from '../uploads/uploads.routes';
 import { readPhoto } from '../uploads/uploads.service';
 import {
@@ -33,6 +37,7 @@ import {
   managerScope,
   readWorkOrder,
 } from './work-orders.service';
+import { chargeWorkOrderToTenant } from './work-order-charges.service';
 
 const errors = {
   400: errorBodySchema,
@@ -54,23 +59,26 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
         summary: 'Work orders of the properties the caller manages, emergencies and oldest first',
         description:
           'Filters: propertyId, status, priority, assigneeId (a staff id), overdue (not acknowledged ' +
-          "within its priority's response target), open. With limit or offset the answer is that " +
-          'page and the total is in the X-Total-Count header.',
+          "within its priority's response target), open (New, Assigned, In progress or Waiting). " +
+          'A property or staff id the caller does not manage answers 404. With limit or offset ' +
+          'the answer is that page, the total is in the X-Total-Count header and the next page in Link.',
         querystring: workOrderListQuerySchema,
         response: { 200: z.array(workOrderSummarySchema), ...errors },
       },
     },
     async (request, reply) => {
       const query = request.query;
+      const actor = actorOf(request);
+      // Filtering by another landlord's property or staff member answers 404, as the record would.
+      await requireManagedFilters(app.db, actor, { propertyId: query.propertyId });
+      if (query.assigneeId) await requireManagedStaff(app.db, actor, query.assigneeId);
       const { workOrders, total } = await listWorkOrders(app.db, {
         scope: managerScope(currentUser(request)),
         query,
         ...clock(),
       });
       if (query.limit !== undefined || query.offset !== undefined) {
-        reply
-          .header('X-Total-Count', String(total))
-          .header('Access-Control-Expose-Headers', 'X-Total-Count');
+        return withTotal(reply, { rows: workOrders, total });
       }
       return workOrders;
     },
@@ -169,6 +177,13 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
     'Add a note (internal or shared with the tenant), with hours worked and cost',
     addNoteBodySchema,
     addWorkOrderNote,
+  );
+  action(
+    'charge',
+    "Charge a Done or Closed work order's cost to the tenant: one 'damages' charge on the " +
+      "unit's current lease (amount: the recorded cost unless given), at most once (else 409)",
+    chargeWorkOrderBodySchema,
+    chargeWorkOrderToTenant,
   );
   action(
     'photos',

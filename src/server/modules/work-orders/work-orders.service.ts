@@ -38,6 +38,7 @@ import {
   type Clock,
   type FoundWorkOrder,
 } from './work-orders.repository';
+import { notifyAssigned, notifyStatusChanged, notifyTenantNote } from './work-orders.notifications';
 import {
   workOrderNotesTable,
   workOrderPhotosTable,
@@ -56,7 +57,7 @@ export function managerScope(user: User): SQL | undefined {
 }
 
 /** The work order a role may act on: a manager's property's, or (worker) one assigned to them. */
-async function requireWorkOrder(
+export async function requireWorkOrder(
   ctx: Context,
   id: number,
   role: WorkOrderRole = 'manager',
@@ -128,22 +129,29 @@ async function attachPhotos(
   }
 }
 
-/** A landlord files a request for a unit they manage (after a tenant's phone call, say). */
-export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Promise<number> {
-  const user = actingUser(ctx);
-  const unit = await requireManagedUnit(ctx.tx, ctx.actor, body.unitId);
+/** What a new request says: where, what, how urgent, and the photos its filer sent. */
+export type NewWorkOrder = Pick<
+  CreateWorkOrderBody,
+  'title' | 'description' | 'location' | 'category' | 'priority' | 'entryPermission' | 'photoIds'
+> & { unitId: number; tenantId: number | null };
+
+/**
+ * Files a request as a New work order by the acting user, with its audit event and its photos.
+ * The one insert behind the landlord's filing and the tenant's (tenant-requests.service.ts).
+ */
+export async function insertWorkOrder(ctx: Context, values: NewWorkOrder): Promise<WorkOrderRow> {
   const [row] = await ctx.tx
     .insert(workOrdersTable)
     .values({
-      unitId: unit.id,
-      tenantId: await currentTenantId(ctx.tx, unit.id),
-      filedBy: user.id,
-      title: body.title,
-      description: body.description,
-      location: body.location,
-      category: body.category,
-      priority: body.priority,
-      entryPermission: body.entryPermission,
+      unitId: values.unitId,
+      tenantId: values.tenantId,
+      filedBy: actingUser(ctx).id,
+      title: values.title,
+      description: values.description,
+      location: values.location,
+      category: values.category,
+      priority: values.priority,
+      entryPermission: values.entryPermission,
       status: 'New',
       filedAt: ctx.now,
     })
@@ -154,8 +162,20 @@ export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Pr
     action: 'create',
     after: row,
   });
-  await attachPhotos(ctx, row!.id, body.photoIds, 'request');
-  return row!.id;
+  await attachPhotos(ctx, row!.id, values.photoIds, 'request');
+  return row!;
+}
+
+/** A landlord files a request for a unit they manage (after a tenant's phone call, say). */
+export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Promise<number> {
+  const unit = await requireManagedUnit(ctx.tx, ctx.actor, body.unitId);
+  const { unitId: _unitId, ...request } = body;
+  const row = await insertWorkOrder(ctx, {
+    ...request,
+    unitId: unit.id,
+    tenantId: await currentTenantId(ctx.tx, unit.id),
+  });
+  return row.id;
 }
 
 async function update(
@@ -187,7 +207,7 @@ export async function assignWorkOrder(
     );
   }
   const staff = await requireManagedStaff(ctx.tx, ctx.actor, body.staffId);
-  await update(
+  const after = await update(
     ctx,
     order,
     {
@@ -198,6 +218,8 @@ export async function assignWorkOrder(
     },
     'assign',
   );
+  await notifyAssigned(ctx, after);
+  if (order.status !== after.status) await notifyStatusChanged(ctx, after, 'manager');
   return id;
 }
 
@@ -217,7 +239,7 @@ export async function changeWorkOrderStatus(
       `A work order that is ${from} cannot become ${body.status}`,
     );
   }
-  await update(
+  const after = await update(
     ctx,
     order,
     {
@@ -227,6 +249,7 @@ export async function changeWorkOrderStatus(
     },
     'status',
   );
+  await notifyStatusChanged(ctx, after, role);
   return id;
 }
 
@@ -253,14 +276,15 @@ export async function addWorkOrderNote(
     action: 'add-note',
     after: note,
   });
+  if (body.visibility === 'tenant') await notifyTenantNote(ctx, order, body.body);
   return id;
 }
 
 export async function addWorkOrderPhoto(
   ctx: Context,
-  { id, body }: { id: number; body: AddPhotoBody },
+  { id, body, role = 'manager' }: { id: number; body: AddPhotoBody; role?: WorkOrderRole },
 ): Promise<number> {
-  await requireWorkOrder(ctx, id);
+  await requireWorkOrder(ctx, id, role);
   await attachPhotos(ctx, id, [body.uploadId], body.kind);
   return id;
 }
@@ -297,5 +321,6 @@ export async function readWorkOrder(
     cost: fromCents(totals.cost),
     notes: await listNotes(db, id, view === 'tenant' ? 'tenant' : undefined),
     photos: await listPhotos(db, id),
+    chargedLedgerEntryId: order.chargedLedgerEntryId,
   };
 }

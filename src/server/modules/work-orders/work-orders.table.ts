@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, decimal, money, updatedAt } from '../../db/columns';
+import { ledgerEntriesTable } from '../ledger/ledger.table';
 import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
@@ -50,6 +51,12 @@ export const workOrdersTable = pgTable(
     closeReason: text('close_reason'),
     filedAt: timestamp('filed_at', { withTimezone: true, mode: 'date' }).notNull(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    // The one-off charge that put the cost on the tenant's ledger. Unique and set once, so a
+    // work order is charged at most once; ledger entries are never deleted ('restrict').
+    chargedLedgerEntryId: integer('charged_ledger_entry_id').references(
+      () => ledgerEntriesTable.id,
+      { onDelete: 'restrict' },
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +64,7 @@ export const workOrdersTable = pgTable(
     index('work_orders_unit_id_idx').on(table.unitId),
     index('work_orders_assigned_staff_id_idx').on(table.assignedStaffId),
     index('work_orders_status_idx').on(table.status, table.priority),
+    uniqueIndex('work_orders_charged_ledger_entry_id_key').on(table.chargedLedgerEntryId),
     check(
       'work_orders_status_known',
       sql`${table.status} IN ('New', 'Assigned', 'In progress', 'Waiting', 'Done', 'Closed', 'Cancelled')`,

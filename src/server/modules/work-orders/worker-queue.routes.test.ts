@@ -6,6 +6,7 @@ import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { auditEventsTable } from '../audit/audit.table';
 import { staffTable } from '../staff/staff.table';
+import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
 describe("the maintenance worker's queue", () => {
   let t: TestApp;
@@ -255,5 +256,44 @@ describe("the maintenance worker's queue", () => {
     expect(await fingerprint(t)).toEqual(before);
     const opened = await worker.request({ method: 'GET', url: `/api/worker/work-orders/${id}` });
     expect(opened.json().status).toBe('Done');
+  });
+
+  it('shows the photos of an assigned work order and takes after photos from its worker only', async () => {
+    const id = await fileAndAssign({ title: 'Cracked tile' });
+    const upload = async (user: TestUser) => {
+      const response = await postPhoto(user, '/api/uploads', { bytes: await makePhoto('png') });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as number;
+    };
+    const addPhoto = (user: TestUser, uploadId: number) =>
+      user.request({
+        method: 'POST',
+        url: `/api/worker/work-orders/${id}/photos`,
+        payload: { uploadId },
+      });
+
+    const [theirs, landlords, mine] = [
+      await upload(otherWorker),
+      await upload(landlord),
+      await upload(worker),
+    ];
+    const before = await fingerprint(t);
+    expect((await addPhoto(otherWorker, theirs)).statusCode).toBe(404);
+    expect((await addPhoto(landlord, landlords)).statusCode).toBe(403);
+    // Someone else's upload is not the worker's to show.
+    expect((await addPhoto(worker, theirs)).statusCode).toBe(400);
+    expect(await fingerprint(t)).toEqual(before);
+
+    const added = await addPhoto(worker, mine);
+    expect(added.statusCode, added.body).toBe(200);
+    const photos = (added.json() as WorkOrder).photos;
+    expect(photos.map((p) => p.kind)).toEqual(['after']);
+    const url = `/api/worker/work-orders/${id}/photos/${photos[0]!.id}`;
+    const bytes = await worker.request({ method: 'GET', url });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('image/webp');
+    expect((await otherWorker.request({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await landlord.request({ method: 'GET', url })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
   });
 });

@@ -1,18 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { workOrderSchema } from '../../../shared/schemas/work-orders';
+import { workOrderPhotoParamsSchema, workOrderSchema } from '../../../shared/schemas/work-orders';
 import {
   WORKER_QUEUE_MAINTENANCE_ONLY,
   workerNoteBodySchema,
+  workerPhotoBodySchema,
   workerQueueSchema,
   workerStatusBodySchema,
 } from '../../../shared/schemas/worker-queue';
 import { actorOf, runService } from '../../context';
+import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { requireMaintenanceRole, workOrdersAssignedToAccountFilter } from '../authz/authz';
+import { sendPhoto } from '../uploads/uploads.routes';
+import { readPhoto } from '../uploads/uploads.service';
+import { findPhotoUpload, findWorkOrder } from './work-orders.repository';
 import { readWorkOrder } from './work-orders.service';
 import {
   addAssignedWorkOrderNote,
+  addAssignedWorkOrderPhoto,
   changeAssignedWorkOrderStatus,
   readWorkerQueue,
 } from './worker-queue.service';
@@ -111,6 +117,50 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         body: request.body,
       });
       return detail(request, id);
+    },
+  );
+
+  app.post(
+    '/worker/work-orders/:id/photos',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['worker'],
+        summary:
+          'Show a photo the caller sent (POST /api/uploads) on an assigned work order, before or after the work',
+        params: idParamsSchema,
+        body: workerPhotoBodySchema,
+        response: { 200: workOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const id = await runService(request, addAssignedWorkOrderPhoto, {
+        id: request.params.id,
+        body: request.body,
+      });
+      return detail(request, id);
+    },
+  );
+
+  app.get(
+    '/worker/work-orders/:id/photos/:photoId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['worker'],
+        summary: 'The bytes of a photo of a work order assigned to the caller (image/webp)',
+        params: workOrderPhotoParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      requireMaintenanceRole(actor, WORKER_QUEUE_MAINTENANCE_ONLY);
+      const { id, photoId } = request.params;
+      const found = await findWorkOrder(app.db, id, workOrdersAssignedToAccountFilter(actor));
+      const upload = found ? await findPhotoUpload(app.db, id, photoId) : undefined;
+      if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
+      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
     },
   );
 }

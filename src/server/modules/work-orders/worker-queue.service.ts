@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import {
   WORKER_QUEUE_MAINTENANCE_ONLY,
   type WorkerNoteBody,
+  type WorkerPhotoBody,
   type WorkerQueue,
   type WorkerStatusBody,
 } from '../../../shared/schemas/worker-queue';
@@ -14,7 +15,7 @@ import {
 } from '../authz/authz';
 import { propertiesTable } from '../properties/properties.table';
 import { listWorkOrders, type Clock } from './work-orders.repository';
-import { addWorkOrderNote, changeWorkOrderStatus } from './work-orders.service';
+import { addWorkOrderNote, addWorkOrderPhoto, changeWorkOrderStatus } from './work-orders.service';
 
 /**
  * The maintenance worker's queue: the open work orders assigned to the staff record(s) linked
@@ -83,4 +84,13 @@ export async function addAssignedWorkOrderNote(
     body: { body: body.note, visibility: 'internal', labourHours: body.hours, cost: body.cost },
     role: 'worker',
   });
+}
+
+/** The worker shows a before or after photo they sent (POST /api/uploads) on their work order. */
+export async function addAssignedWorkOrderPhoto(
+  ctx: Context,
+  { id, body }: { id: number; body: WorkerPhotoBody },
+): Promise<number> {
+  requireMaintenanceRole(ctx.actor, WORKER_QUEUE_MAINTENANCE_ONLY);
+  return addWorkOrderPhoto(ctx, { id, body, role: 'worker' });
 }

@@ -82,6 +82,9 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/properties/{id}',
   'GET /api/units',
   'GET /api/units/{id}',
+  // A property's or unit's page: the public part for anyone, the rest for its manager.
+  'GET /api/properties/{id}/overview',
+  'GET /api/units/{id}/overview',
   // From a caller who does not own the unit, the spec's POST /api/tenants is an application.
   'POST /api/tenants',
   'POST /api/applications',
@@ -97,10 +100,13 @@ export const PUBLIC_OPERATIONS = new Set([
 /** Calls only an Admin may make: a Landlord is refused them too. */
 export const ADMIN_OPERATIONS = new Set([
   'GET /api/accounts',
+  'GET /api/accounts.csv',
   'PUT /api/accounts/{id}/roles',
   'POST /api/accounts/{id}/disable',
   'POST /api/accounts/{id}/enable',
   'POST /api/accounts/{id}/password-reset',
+  // The mail the app sent or would have sent (its bodies may name anyone).
+  'GET /api/admin/mail',
 ]);
 /** Calls for any logged-in user (on their own account). */
 export const ANY_USER_OPERATIONS = new Set([
@@ -110,6 +116,9 @@ export const ANY_USER_OPERATIONS = new Set([
   'GET /api/notifications/unread-count',
   'POST /api/notifications/{id}/read',
   'POST /api/notifications/read-all',
+  // One's own choice of email per notification kind (no id: the session's user).
+  'GET /api/notification-preferences',
+  'PUT /api/notification-preferences',
   'PUT /api/users/{id}/contact',
   // One's own public-contact choice and password; another user's choice answers 403.
   'GET /api/users/{id}/public-contact',
@@ -125,12 +134,17 @@ export const ANY_USER_OPERATIONS = new Set([
   // A tenant's maintenance request: on their own linked unit, found from the session (the
   // body names no unit); without the Tenant role 403, an unlinked Tenant 409.
   'POST /api/portal/requests',
+  // One request on the tenant's own tenancy, and its photos; another's answers 404.
+  'GET /api/portal/requests/{id}',
+  'GET /api/portal/requests/{id}/photos/{photoId}',
   // The maintenance worker's queue: work orders assigned to the caller's own linked staff
   // record (found from the session); without the Maintenance role 403, another's order 404.
   'GET /api/worker/work-orders',
   'GET /api/worker/work-orders/{id}',
   'POST /api/worker/work-orders/{id}/status',
   'POST /api/worker/work-orders/{id}/notes',
+  'POST /api/worker/work-orders/{id}/photos',
+  'GET /api/worker/work-orders/{id}/photos/{photoId}',
   // Accepting an invitation links the caller's own account; the role the record needs is
   // checked by the call (403), the code names the record.
   'POST /api/invitations/by-code/{code}/accept',
@@ -222,6 +236,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ids['work-orders'] = expectCreated(workOrder, 'a work order');
   // /api/worker/work-orders/{id} names a work order too (the worker's view of it).
   ids.worker = ids['work-orders'];
+  // /api/portal/requests/{id} names a work order too (the tenant's view of it).
+  ids.portal = ids['work-orders'];
   ids.photos = (workOrder.json() as { photos: { id: number }[] }).photos[0]!.id;
   ids.uploads = expectCreated(
     await postPhoto(a, '/api/uploads', {
@@ -311,6 +327,7 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     roles: ['Tenant'],
     amount: 25,
     entryDate: '2026-01-15',
+    date: '2026-01-15',
     idempotencyKey: `key-${randomBytes(6).toString('hex')}`,
     reference: `${MARKER} ref`,
     note: `${MARKER} note`,

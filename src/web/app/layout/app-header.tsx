@@ -1,10 +1,16 @@
 import { Anchor, Burger, Button, Group, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
+// Only managers search, so a visitor's first visit never downloads the search button's code.
+const SearchLauncher = lazy(() =>
+  import('../../features/search').then((m) => ({ default: m.SearchLauncher })),
+);
+
 export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav(): void }) {
-  const { user, logout } = useSession();
+  const { user, logout, isManager } = useSession();
   const navigate = useNavigate();
 
   async function handleLogout() {
@@ -39,6 +45,11 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
           >
             {user.userName} ({user.roles.length ? user.roles.join(', ') : 'No roles'})
           </Text>
+          {isManager ? (
+            <Suspense fallback={null}>
+              <SearchLauncher />
+            </Suspense>
+          ) : null}
           <NotificationBell />
           <Button
             variant="default"

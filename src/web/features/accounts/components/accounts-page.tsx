@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Account } from '../../../../shared/schemas/accounts';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
@@ -58,6 +59,7 @@ export function AccountsPage() {
       <PageHeader
         title="Users"
         description="Every account: roles, access and password-reset links."
+        actions={<DownloadCsvButton path="/api/accounts.csv" query={{ q }} />}
       />
       <StatusBanner banner={banner} onClose={clear} />
       <Paper withBorder radius="md">

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Application } from '../../../../shared/schemas/applications';
 import { DataTable, type Column } from '../../../components/data-table';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useApproveApplication, useRejectApplication } from '../api/decide-application';
 import { useApplicationsPage } from '../api/get-applications';
+import { PropertyLink, UnitLink } from '../../../components/record-links';
 
 const STATUS_COLORS: Record<Application['status'], string> = {
   Pending: 'yellow',
@@ -45,7 +47,12 @@ const columns: Column<Application>[] = [
   {
     key: 'unit',
     header: 'Unit',
-    render: (a) => `${a.propertyName} · Unit ${a.unitNumber}`,
+    render: (a) => (
+      <>
+        <PropertyLink id={a.propertyId}>{a.propertyName}</PropertyLink> ·{' '}
+        <UnitLink id={a.unitId}>Unit {a.unitNumber}</UnitLink>
+      </>
+    ),
     sortValue: (a) => `${a.propertyName} ${a.unitNumber}`,
   },
   {
@@ -123,6 +130,7 @@ export function ApplicationsPage() {
     <>
       <PageHeader
         title="Rental Applications"
+        actions={<DownloadCsvButton path="/api/applications.csv" />}
         description={
           applications.data
             ? `${pending} pending ${pending === 1 ? 'application' : 'applications'}`

@@ -5,6 +5,7 @@ import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { contactBodySchema } from '../../../../shared/schemas/users';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
+import { NotificationPreferencesForm } from '../../notifications';
 import { useUpdateContact } from '../api/update-contact';
 import { ChangePasswordForm } from './change-password-form';
 import { PublicContactForm } from './public-contact-form';
@@ -79,6 +80,8 @@ export function EditContactPage() {
           <PublicContactForm userId={user.id} />
         </>
       ) : null}
+      <Space h="lg" />
+      <NotificationPreferencesForm hasEmail={Boolean(user.email)} />
       <Space h="lg" />
       <ChangePasswordForm />
     </>

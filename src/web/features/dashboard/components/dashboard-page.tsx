@@ -4,7 +4,9 @@ import { EmptyState, LoadingState } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
+import { DashboardMoney } from '../../money';
 import { FirstRunChecklist } from '../../onboarding';
+import { MaintenanceCounts } from '../../work-orders';
 import { useDashboardOverview } from '../api/get-dashboard';
 import { DashboardCharts } from './dashboard-charts';
 import { LeasesEndingSoon } from './leases-ending-soon';
@@ -43,6 +45,8 @@ export function DashboardPage() {
             />
           ) : (
             <>
+              <DashboardMoney />
+              <MaintenanceCounts />
               {data.summary ? (
                 <DashboardCharts summary={data.summary} properties={data.properties ?? []} />
               ) : null}

@@ -18,6 +18,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { LoadingState } from '../../../components/page-states';
 import { useDashboardProperty } from '../api/get-dashboard';
 import { UnitStatusBadge } from './unit-status-badge';
+import { UnitLink } from '../../../components/record-links';
 
 /** Cards shown at first and added per 'Show more'; a large portfolio never renders all at once. */
 const CARDS_PER_STEP = 20;
@@ -69,6 +70,16 @@ export function PropertyCards({ properties }: { properties: DashboardProperty[] 
                   style={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
                 >
                   View units<VisuallyHidden> of {property.name}</VisuallyHidden>
+                </Anchor>
+                <Anchor
+                  component={Link}
+                  to={`/properties/${property.id}`}
+                  size="sm"
+                  c="indigo.8"
+                  pr="md"
+                  style={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
+                >
+                  Open<VisuallyHidden> {property.name}</VisuallyHidden>
                 </Anchor>
               </Group>
               <Accordion.Panel>
@@ -146,7 +157,9 @@ function PropertyDetail({ propertyId }: { propertyId: number }) {
                 const lease = leaseByUnit.get(unit.id);
                 return (
                   <Table.Tr key={unit.id}>
-                    <Table.Td>{unit.unitNumber}</Table.Td>
+                    <Table.Td>
+                      <UnitLink id={unit.id}>{unit.unitNumber}</UnitLink>
+                    </Table.Td>
                     <Table.Td>
                       {unit.bedrooms} / {unit.bathrooms}
                     </Table.Td>

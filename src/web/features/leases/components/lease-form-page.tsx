@@ -1,7 +1,7 @@
-import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
@@ -15,9 +15,19 @@ import { TenantPicker, useHasTenants, useTenantListItem } from '../../tenants';
 import { useLease } from '../api/get-leases';
 import { useSaveLease } from '../api/save-lease';
 import { useLeasePrefill } from '../hooks/use-lease-prefill';
+import {
+  LateFeeFieldset,
+  EMPTY_LATE_FEE,
+  lateFeeBody,
+  type LateFeeValues,
+} from './late-fee-fieldset';
 import { LeaseLifecyclePanel } from './lease-lifecycle-panel';
 
-interface LeaseFormValues {
+/** Decision 0010, in the words a landlord needs beside the rent. */
+const RENT_RULE =
+  "Per month, USD. Due each month on the start date's day (the month's last day when shorter); a last month cut short by the end date is charged by the day.";
+
+interface LeaseFormValues extends LateFeeValues {
   tenantId: string;
   unitNumber: string;
   firstName: string;
@@ -39,7 +49,11 @@ const EMPTY: LeaseFormValues = {
   rent: '',
   deposit: '',
   status: 'Active',
+  ...EMPTY_LATE_FEE,
 };
+
+const validateLease = schemaResolver(leaseBodySchema, { sync: true });
+const toBody = (values: LeaseFormValues) => ({ ...values, ...lateFeeBody(values) });
 
 /** /lease/create and /lease/:id (docs/product.md sections 2 and 5). */
 export function LeaseFormPage() {
@@ -55,7 +69,7 @@ export function LeaseFormPage() {
   const form = useForm<LeaseFormValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(leaseBodySchema, { sync: true }),
+    validate: (values) => validateLease(toBody(values)),
   });
 
   useHandedOverSuccess(showSuccess);
@@ -72,6 +86,11 @@ export function LeaseFormPage() {
       rent: record.rent,
       deposit: record.deposit,
       status: record.status,
+      lateFeeKind: record.lateFeeKind,
+      lateFeeAmount: record.lateFeeAmount ?? '',
+      lateFeePercent: record.lateFeePercent ?? '',
+      lateFeeGraceDays: record.lateFeeGraceDays ?? EMPTY_LATE_FEE.lateFeeGraceDays,
+      lateFeeCap: record.lateFeeCap ?? '',
     };
     form.setInitialValues(values);
     form.setValues(values);
@@ -111,7 +130,7 @@ export function LeaseFormPage() {
 
   const handleSubmit = form.onSubmit(async (values) => {
     clear();
-    const body = leaseBodySchema.parse(values);
+    const body = leaseBodySchema.parse(toBody(values));
     try {
       if (isEdit) {
         await save.mutateAsync({ id, body });
@@ -151,7 +170,17 @@ export function LeaseFormPage() {
 
   return (
     <>
-      <PageHeader title="Leases" description="Record the terms a tenant rents on." />
+      <PageHeader
+        title="Leases"
+        description="Record the terms a tenant rents on."
+        actions={
+          isEdit ? (
+            <Button component={Link} to={`/leases/${id}/ledger`} variant="default">
+              Ledger
+            </Button>
+          ) : undefined
+        }
+      />
       <Stack gap="md" maw={720}>
         <StatusBanner banner={banner} onClose={clear} />
         <FormCard
@@ -195,7 +224,7 @@ export function LeaseFormPage() {
             />
             <NumberInput
               label="Rent"
-              description="Per month, USD"
+              description={RENT_RULE}
               required
               min={0}
               step={0.01}
@@ -223,6 +252,7 @@ export function LeaseFormPage() {
               {...form.getInputProps('status')}
             />
           </SimpleGrid>
+          <LateFeeFieldset form={form} />
         </FormCard>
         {isEdit && lease.data ? (
           <LeaseLifecyclePanel key={lease.data.id} lease={lease.data} />

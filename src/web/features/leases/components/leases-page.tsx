@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { LEASE_SORT_KEYS, type LeaseListItem } from '../../../../shared/schemas/leases';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -12,13 +13,24 @@ import { useListParams } from '../../../lib/list-params';
 import { useDeleteLease } from '../api/delete-lease';
 import { useLeasesPage } from '../api/get-leases';
 import { LeaseStateBadge } from './lease-state-badge';
+import { PropertyLink, UnitLink } from '../../../components/record-links';
 
 const fullName = (lease: LeaseListItem) => `${lease.firstName} ${lease.lastName}`;
 
 const columns: Column<LeaseListItem>[] = [
   { key: 'name', header: 'Tenant', render: fullName, sortable: true },
-  { key: 'unitNumber', header: 'Unit #', render: (l) => l.unitNumber, sortable: true },
-  { key: 'property', header: 'Property', render: (l) => l.propertyName, sortable: true },
+  {
+    key: 'unitNumber',
+    header: 'Unit #',
+    render: (l) => <UnitLink id={l.unitId}>{l.unitNumber}</UnitLink>,
+    sortable: true,
+  },
+  {
+    key: 'property',
+    header: 'Property',
+    render: (l) => <PropertyLink id={l.propertyId}>{l.propertyName}</PropertyLink>,
+    sortable: true,
+  },
   { key: 'startDate', header: 'Start', render: (l) => formatDate(l.startDate), sortable: true },
   { key: 'endDate', header: 'End', render: (l) => formatDate(l.endDate), sortable: true },
   {
@@ -56,13 +68,16 @@ export function LeasesPage() {
       <PageHeader
         title="Leases"
         actions={
-          <Button
-            component={Link}
-            to="/lease/create"
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            Add Lease
-          </Button>
+          <>
+            <DownloadCsvButton path="/api/leases.csv" query={params.query} />
+            <Button
+              component={Link}
+              to="/lease/create"
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Add Lease
+            </Button>
+          </>
         }
       />
       <Stack gap="md">
@@ -105,13 +120,24 @@ export function LeasesPage() {
           }
           empty={{ title: 'No leases yet', description: 'Create a lease for one of your tenants.' }}
           actions={(l) => (
-            <RowActions
-              name={`lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
-              editTo={`/lease/${l.id}`}
-              onDelete={() => remove.mutateAsync(l.id)}
-              deleted="Lease deleted successfully!"
-              failed="Failed to delete lease"
-            />
+            <>
+              <Button
+                component={Link}
+                to={`/leases/${l.id}/ledger`}
+                size="xs"
+                variant="default"
+                aria-label={`Ledger of the lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
+              >
+                Ledger
+              </Button>
+              <RowActions
+                name={`lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
+                editTo={`/lease/${l.id}`}
+                onDelete={() => remove.mutateAsync(l.id)}
+                deleted="Lease deleted successfully!"
+                failed="Failed to delete lease"
+              />
+            </>
           )}
         />
       </Stack>

@@ -1,10 +1,11 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { PortalWorkOrder } from '../../../../shared/schemas/portal';
 import { EmptyState } from '../../../components/page-states';
 import { formatDate } from '../../../lib/format';
-import { RequestStatusBadge } from './portal-badges';
+import { StatusBadge } from '../../work-orders';
 
-/** The tenant's maintenance requests on their unit, newest first. */
+/** The tenant's maintenance requests on their unit, newest first; each opens its detail. */
 export function MaintenanceRequests({ orders }: { orders: PortalWorkOrder[] }) {
   if (orders.length === 0) {
     return (
@@ -26,10 +27,16 @@ export function MaintenanceRequests({ orders }: { orders: PortalWorkOrder[] }) {
       {orders.map((order) => (
         <Paper key={order.id} component="li" withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={`/requests/${order.id}`}
+              fw={600}
+              c="indigo.8"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {order.title}
-            </Text>
-            <RequestStatusBadge status={order.status} />
+            </Anchor>
+            <StatusBadge status={order.status} />
           </Group>
           <Text size="sm" c="dimmed">
             {order.priority} · filed {formatDate(order.createdAt)}

@@ -1,6 +1,5 @@
 import { Badge } from '@mantine/core';
 import { LEASE_STATE_LABELS, type LeaseState } from '../../../../shared/lease-state';
-import type { WorkOrderStatus } from '../../../../shared/maintenance';
 
 const LEASE_COLORS: Record<LeaseState, string> = {
   upcoming: 'blue',
@@ -15,25 +14,6 @@ export function LeaseStateBadge({ state }: { state: LeaseState }) {
   return (
     <Badge color={LEASE_COLORS[state]} variant="light" c="dark.8">
       {LEASE_STATE_LABELS[state]}
-    </Badge>
-  );
-}
-
-const STATUS_COLORS: Record<WorkOrderStatus, string> = {
-  New: 'blue',
-  Assigned: 'indigo',
-  'In progress': 'yellow',
-  Waiting: 'orange',
-  Done: 'green',
-  Closed: 'gray',
-  Cancelled: 'gray',
-};
-
-/** A maintenance request's status, in words a dark text keeps readable on every colour. */
-export function RequestStatusBadge({ status }: { status: WorkOrderStatus }) {
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light" c="dark.8">
-      {status}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import {
   Button,
   Checkbox,
+  FileInput,
   Group,
   Modal,
   NativeSelect,
@@ -10,13 +11,16 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { MAINTENANCE_CATEGORIES, MAINTENANCE_PRIORITIES } from '../../../../shared/maintenance';
 import {
   portalRequestBodySchema,
   type PortalRequestFormValues,
 } from '../../../../shared/schemas/portal';
+import { MAX_REQUEST_PHOTOS } from '../../../../shared/schemas/work-orders';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { uploadPhoto } from '../../work-orders';
 import { useFileTenantRequest } from '../api/file-request';
 
 const validateRequest = schemaResolver(portalRequestBodySchema, { sync: true });
@@ -59,25 +63,50 @@ export function ReportProblemModal({
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const fileRequest = useFileTenantRequest();
   const { banner, showError, clear } = useBanner();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const form = useForm<FormValues>({
     initialValues: INITIAL,
     validate: (values) => validateRequest(toBody(values) as unknown as FormValues),
   });
 
+  const reset = () => {
+    form.reset();
+    setPhotos([]);
+    setPhotoError(null);
+  };
+
   const close = () => {
     clear();
-    form.reset();
+    reset();
     onClose();
   };
 
+  const choosePhotos = (files: File[]) => {
+    setPhotoError(
+      files.length > MAX_REQUEST_PHOTOS
+        ? `Please choose at most ${MAX_REQUEST_PHOTOS} photos`
+        : null,
+    );
+    setPhotos(files.slice(0, MAX_REQUEST_PHOTOS));
+  };
+
+  const busy = uploading || fileRequest.isPending;
   const handleSubmit = form.onSubmit(async (values) => {
-    if (fileRequest.isPending) return;
+    if (busy) return;
     clear();
     try {
-      await fileRequest.mutateAsync(toBody(values));
-      form.reset();
+      // Each photo is checked and re-encoded by the server first; the request then names them.
+      setUploading(true);
+      const photoIds: number[] = [];
+      for (const photo of photos) photoIds.push((await uploadPhoto(photo)).id);
+      setUploading(false);
+      await fileRequest.mutateAsync({ ...toBody(values), photoIds });
+      reset();
       onSent();
     } catch (error) {
+      setUploading(false);
       form.setErrors(fieldErrorsOf(error));
       showError(errorMessage(error, 'The request was not sent'));
     }
@@ -137,11 +166,22 @@ export function ReportProblemModal({
             maxLength={2000}
             {...form.getInputProps('description')}
           />
+          <FileInput
+            label="Photos"
+            description={`Optional: up to ${MAX_REQUEST_PHOTOS} photos (JPEG, PNG, WebP or HEIC, 10 MB each)`}
+            multiple
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen photos' }}
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+            value={photos}
+            onChange={choosePhotos}
+            error={photoError}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={fileRequest.isPending}>
+            <Button type="submit" loading={busy}>
               Send request
             </Button>
           </Group>

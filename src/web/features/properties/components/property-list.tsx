@@ -1,13 +1,20 @@
 import { PROPERTY_SORT_KEYS, type Property } from '../../../../shared/schemas/properties';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useDeleteProperty } from '../api/delete-property';
 import { usePropertiesPage } from '../api/get-properties';
+import { PropertyLink } from '../../../components/record-links';
 
 const columns: Column<Property>[] = [
-  { key: 'name', header: 'Name', render: (p) => p.name, sortable: true },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (p) => <PropertyLink id={p.id}>{p.name}</PropertyLink>,
+    sortable: true,
+  },
   { key: 'address', header: 'Address', render: (p) => p.address, sortable: true },
   { key: 'city', header: 'City', render: (p) => p.city, sortable: true },
   { key: 'state', header: 'State', render: (p) => p.state, sortable: true },
@@ -37,6 +44,7 @@ export function PropertyList({ onEdit, onDeleted }: PropertyListProps) {
       columns={columns}
       rowKey={(p) => p.id}
       searchLabel="Filter properties"
+      filters={<DownloadCsvButton path="/api/properties.csv" query={params.query} />}
       empty={{
         title: 'No properties yet',
         description: 'Create your first property with the form above.',

@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { STAFF_SORT_KEYS, type StaffListItem } from '../../../../shared/schemas/staff';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useDeleteStaff } from '../api/delete-staff';
 import { useStaffPage } from '../api/get-staff';
+import { PropertyLink } from '../../../components/record-links';
 
 const fullName = (s: StaffListItem) => `${s.firstName} ${s.lastName}`;
 
@@ -16,7 +18,12 @@ const columns: Column<StaffListItem>[] = [
   { key: 'position', header: 'Position', render: (s) => s.position, sortable: true },
   { key: 'email', header: 'Email', render: (s) => s.email, sortable: true },
   { key: 'phone', header: 'Phone', render: (s) => s.phone, sortable: true },
-  { key: 'property', header: 'Property', render: (s) => s.propertyName, sortable: true },
+  {
+    key: 'property',
+    header: 'Property',
+    render: (s) => <PropertyLink id={s.propertyId}>{s.propertyName}</PropertyLink>,
+    sortable: true,
+  },
 ];
 
 /** /staff: the staff of the user's properties, with Edit (to /staff/{id}) and Delete. */
@@ -31,9 +38,12 @@ export function StaffPage() {
         title="Staff"
         description="Everyone working at the properties you manage."
         actions={
-          <Button component={Link} to="/staff/create">
-            Create Staff Member
-          </Button>
+          <>
+            <DownloadCsvButton path="/api/staff.csv" query={params.query} />
+            <Button component={Link} to="/staff/create">
+              Create Staff Member
+            </Button>
+          </>
         }
       />
       <ServerTable

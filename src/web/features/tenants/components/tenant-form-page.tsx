@@ -15,6 +15,7 @@ import { PortalAccessPanel } from '../../invitations';
 import { UnitPicker, useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
+import { usePrefillId } from '../../../lib/prefill-param';
 
 interface TenantFormValues {
   unitId: string;
@@ -36,6 +37,7 @@ const EMPTY: TenantFormValues = {
 export function TenantFormPage() {
   const id = useRouteId();
   const isEdit = id !== undefined;
+  const prefillUnitId = usePrefillId('unitId');
   const navigate = useNavigate();
   const { banner, showSuccess, showError, clear } = useBanner();
 
@@ -45,7 +47,8 @@ export function TenantFormPage() {
 
   const form = useForm<TenantFormValues>({
     mode: 'controlled',
-    initialValues: EMPTY,
+    // 'Place tenant' on a property's or unit's page opens this form with that unit chosen.
+    initialValues: { ...EMPTY, unitId: isEdit ? '' : prefillUnitId },
     validate: schemaResolver(tenantBodySchema, { sync: true }),
   });
 

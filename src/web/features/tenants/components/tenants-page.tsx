@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TENANT_SORT_KEYS, type TenantListItem } from '../../../../shared/schemas/tenants';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -10,13 +11,29 @@ import { formatDate } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useDeleteTenant } from '../api/delete-tenant';
 import { useTenantsPage } from '../api/get-tenants';
+import { PropertyLink, TenantLink, UnitLink } from '../../../components/record-links';
 
 const fullName = (tenant: TenantListItem) => `${tenant.firstName} ${tenant.lastName}`;
 
 const columns: Column<TenantListItem>[] = [
-  { key: 'name', header: 'Name', render: fullName, sortable: true },
-  { key: 'unitNumber', header: 'Unit #', render: (t) => t.unitNumber, sortable: true },
-  { key: 'property', header: 'Property', render: (t) => t.propertyName, sortable: true },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (t) => <TenantLink id={t.id}>{fullName(t)}</TenantLink>,
+    sortable: true,
+  },
+  {
+    key: 'unitNumber',
+    header: 'Unit #',
+    render: (t) => <UnitLink id={t.unitId}>{t.unitNumber}</UnitLink>,
+    sortable: true,
+  },
+  {
+    key: 'property',
+    header: 'Property',
+    render: (t) => <PropertyLink id={t.propertyId}>{t.propertyName}</PropertyLink>,
+    sortable: true,
+  },
   { key: 'phoneNumber', header: 'Phone', render: (t) => t.phoneNumber, sortable: true },
   { key: 'email', header: 'Email', render: (t) => t.email, sortable: true },
   { key: 'since', header: 'Added', render: (t) => formatDate(t.createdAt) },
@@ -33,13 +50,16 @@ export function TenantsPage() {
       <PageHeader
         title="Tenants"
         actions={
-          <Button
-            component={Link}
-            to="/tenant/create"
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            Add Tenant
-          </Button>
+          <>
+            <DownloadCsvButton path="/api/tenants.csv" query={params.query} />
+            <Button
+              component={Link}
+              to="/tenant/create"
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Add Tenant
+            </Button>
+          </>
         }
       />
       <Stack gap="md">

@@ -31,6 +31,7 @@ import { PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
 import { expandUnitNumbers } from '../../../../shared/unit-numbers';
 import { useSaveUnit, useSaveUnits } from '../api/save-unit';
+import { usePrefillId } from '../../../lib/prefill-param';
 
 interface UnitFormState {
   unitNumber: string;
@@ -105,6 +106,7 @@ function previewOf(numbers: string[]): string {
 export function UnitFormPage() {
   const unitId = useRouteId();
   const isEdit = unitId !== undefined;
+  const prefillPropertyId = usePrefillId('propertyId');
   const navigate = useNavigate();
   const properties = useHasProperties();
   const unit = useUnit(unitId);
@@ -115,7 +117,8 @@ export function UnitFormPage() {
   const { banner, showSuccess, showError, clear } = useBanner();
   const form = useForm<UnitFormState>({
     mode: 'controlled',
-    initialValues: emptyUnitForm,
+    // 'Add unit here' on a property's page opens this form with that property chosen.
+    initialValues: { ...emptyUnitForm, propertyId: isEdit ? '' : prefillPropertyId },
     validate: (values) => {
       if (!addsSeveral) return validateUnit(toUnitBody(values));
       const expanded = expandPattern(values.unitNumber);

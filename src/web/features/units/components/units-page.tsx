@@ -2,6 +2,7 @@ import { Badge, Button, Select, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { UNIT_STATUSES } from '../../../../shared/constants';
 import { UNIT_SORT_KEYS, type UnitListItem } from '../../../../shared/schemas/units';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -11,6 +12,7 @@ import { useListParams } from '../../../lib/list-params';
 import { PropertyPicker } from '../../properties';
 import { useDeleteUnit } from '../api/delete-unit';
 import { useUnitsPage } from '../api/get-units';
+import { PropertyLink, UnitLink } from '../../../components/record-links';
 
 const STATUS_COLORS: Record<UnitListItem['status'], string> = {
   Available: 'green',
@@ -20,8 +22,18 @@ const STATUS_COLORS: Record<UnitListItem['status'], string> = {
 };
 
 const columns: Column<UnitListItem>[] = [
-  { key: 'unitNumber', header: 'Unit #', render: (u) => u.unitNumber, sortable: true },
-  { key: 'property', header: 'Property', render: (u) => u.propertyName, sortable: true },
+  {
+    key: 'unitNumber',
+    header: 'Unit #',
+    render: (u) => <UnitLink id={u.id}>{u.unitNumber}</UnitLink>,
+    sortable: true,
+  },
+  {
+    key: 'property',
+    header: 'Property',
+    render: (u) => <PropertyLink id={u.propertyId}>{u.propertyName}</PropertyLink>,
+    sortable: true,
+  },
   { key: 'bedrooms', header: 'Beds', render: (u) => u.bedrooms, sortable: true, align: 'right' },
   { key: 'bathrooms', header: 'Baths', render: (u) => u.bathrooms, sortable: true, align: 'right' },
   {
@@ -68,9 +80,12 @@ export function UnitsPage() {
         title="Units"
         description="Every unit of the properties you manage."
         actions={
-          <Button component={Link} to="/unit/create">
-            Create Unit
-          </Button>
+          <>
+            <DownloadCsvButton path="/api/units.csv" query={params.query} />
+            <Button component={Link} to="/unit/create">
+              Create Unit
+            </Button>
+          </>
         }
       />
       <ServerTable

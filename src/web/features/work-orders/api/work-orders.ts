@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Staff } from '../../../../shared/schemas/staff';
 import type { UnitListItem } from '../../../../shared/schemas/units';
 import type { Upload } from '../../../../shared/schemas/uploads';
@@ -6,77 +12,91 @@ import type {
   AddNoteBody,
   AssignWorkOrderBody,
   ChangeStatusBody,
+  ChargeWorkOrderFormValues,
   WorkOrder,
   WorkOrderCounts,
   WorkOrderFormValues,
   WorkOrderSummary,
 } from '../../../../shared/schemas/work-orders';
 import { getAllPages } from '../../../lib/all-pages';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, getPage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface WorkOrderFilters {
-  propertyId?: string | null;
-  priority?: string | null;
-  status?: string | null;
-  assigneeId?: string | null;
-  overdue?: boolean;
-}
+/** The list call's filters, as the address keeps them (strings; 'true' for a switch). */
+export type WorkOrderQuery = Record<string, string | number | undefined>;
 
-function queryString(filters: WorkOrderFilters): string {
+const keys = queryKeys.workOrders;
+
+function withQuery(path: string, query: WorkOrderQuery): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === true) params.set(key, 'true');
-    else if (typeof value === 'string' && value) params.set(key, value);
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
   }
   const text = params.toString();
-  return text ? `?${text}` : '';
+  return text ? `${path}?${text}` : path;
 }
 
 /** Every work-order key starts with 'work-orders', so one invalidation refreshes them all. */
 export const workOrdersQueryOptions = {
-  list: (filters: WorkOrderFilters) =>
+  /** One page of the list view, paged by the server. */
+  page: (query: WorkOrderQuery) =>
     queryOptions({
-      queryKey: ['work-orders', 'list', filters],
+      queryKey: keys.list({ view: 'list', ...query }),
+      queryFn: ({ signal }) => getPage<WorkOrderSummary>('/api/work-orders', query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** Every work order the board shows: the whole filtered list, a page at a time. */
+  board: (query: WorkOrderQuery) =>
+    queryOptions({
+      queryKey: keys.list({ view: 'board', ...query }),
       queryFn: ({ signal }) =>
-        api.get<WorkOrderSummary[]>(`/api/work-orders${queryString(filters)}`, signal),
+        getAllPages<WorkOrderSummary>(withQuery('/api/work-orders', query), signal),
+      placeholderData: keepPreviousData,
     }),
   counts: () =>
     queryOptions({
-      queryKey: ['work-orders', 'counts'],
+      queryKey: [...keys.all, 'counts'] as const,
       queryFn: ({ signal }) => api.get<WorkOrderCounts>('/api/work-orders/counts', signal),
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: ['work-orders', 'detail', id],
+      queryKey: keys.detail(id),
       queryFn: ({ signal }) => api.get<WorkOrder>(`/api/work-orders/${id}`, signal),
       retry: false,
     }),
   units: () =>
     queryOptions({
-      queryKey: ['work-orders', 'units'],
+      queryKey: [...keys.all, 'units'] as const,
       queryFn: ({ signal }) => getAllPages<UnitListItem>('/api/units?mine=true', signal),
     }),
   staff: () =>
     queryOptions({
-      queryKey: ['work-orders', 'staff'],
+      queryKey: [...keys.all, 'staff'] as const,
       queryFn: ({ signal }) => getAllPages<Staff>('/api/staff', signal),
     }),
 };
 
-export const useWorkOrders = (filters: WorkOrderFilters) =>
-  useQuery(workOrdersQueryOptions.list(filters));
+export const useWorkOrderPage = (query: WorkOrderQuery, enabled = true) =>
+  useQuery({ ...workOrdersQueryOptions.page(query), enabled });
+export const useWorkOrderBoard = (query: WorkOrderQuery, enabled = true) =>
+  useQuery({ ...workOrdersQueryOptions.board(query), enabled });
 export const useWorkOrderCounts = () => useQuery(workOrdersQueryOptions.counts());
 export const useWorkOrder = (id: number) => useQuery(workOrdersQueryOptions.detail(id));
 export const useManagedUnits = () => useQuery(workOrdersQueryOptions.units());
 export const useManagedStaff = () => useQuery(workOrdersQueryOptions.staff());
 
-function useWorkOrderMutation<Input>(call: (input: Input) => Promise<WorkOrder>) {
+function useWorkOrderMutation<Input>(
+  call: (input: Input) => Promise<WorkOrder>,
+  alsoChanges: readonly (readonly string[])[] = [],
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: async (order) => {
       client.setQueryData(workOrdersQueryOptions.detail(order.id).queryKey, order);
-      await client.invalidateQueries({ queryKey: ['work-orders'] });
+      await Promise.all(
+        [keys.all, ...alsoChanges].map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
     },
   });
 }
@@ -96,6 +116,12 @@ export const useChangeWorkOrderStatus = (id: number) =>
 export const useAddWorkOrderNote = (id: number) =>
   useWorkOrderMutation((body: Partial<AddNoteBody> & { body: string }) =>
     api.post<WorkOrder>(`/api/work-orders/${id}/notes`, body),
+  );
+export const useChargeWorkOrder = (id: number) =>
+  useWorkOrderMutation(
+    (body: ChargeWorkOrderFormValues) => api.post<WorkOrder>(`/api/work-orders/${id}/charge`, body),
+    // The charge lands on a lease's ledger: its balances and the money screens change too.
+    [queryKeys.ledger.all, queryKeys.money.all],
   );
 export const useAddWorkOrderPhoto = (id: number) =>
   useWorkOrderMutation(async ({ file, kind }: { file: File; kind: 'before' | 'after' }) => {

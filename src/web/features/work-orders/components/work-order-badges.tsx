@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import type { MaintenancePriority, WorkOrderStatus } from '../../../../shared/maintenance';
 
 const PRIORITY_COLORS: Record<MaintenancePriority, string> = {
@@ -7,7 +7,18 @@ const PRIORITY_COLORS: Record<MaintenancePriority, string> = {
   Routine: 'gray',
 };
 
-/** A light badge with dark text: white on orange fails contrast at badge size. */
+const STATUS_COLORS: Record<WorkOrderStatus, string> = {
+  New: 'blue',
+  Assigned: 'indigo',
+  'In progress': 'yellow',
+  Waiting: 'orange',
+  Done: 'green',
+  Closed: 'gray',
+  Cancelled: 'gray',
+};
+
+// Light badges with dark text: white on orange or yellow fails contrast at badge size.
+
 export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
   return (
     <Badge color={PRIORITY_COLORS[priority]} variant="light" c="dark.8">
@@ -16,17 +27,37 @@ export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
   );
 }
 
-export function StatusBadge({ status, overdue }: { status: WorkOrderStatus; overdue?: boolean }) {
+export function StatusBadge({ status }: { status: WorkOrderStatus }) {
   return (
-    <>
-      <Badge color="dark.5" variant="outline">
-        {status}
-      </Badge>
-      {overdue ? (
-        <Badge color="red.9" variant="light" ml={4}>
-          Overdue
-        </Badge>
-      ) : null}
-    </>
+    <Badge color={STATUS_COLORS[status]} variant="light" c="dark.8">
+      {status}
+    </Badge>
+  );
+}
+
+export function OverdueBadge() {
+  return (
+    <Badge color="red" variant="light" c="dark.8">
+      Overdue
+    </Badge>
+  );
+}
+
+/** Priority, status and, when it is, 'Overdue': how every maintenance screen tags a work order. */
+export function WorkOrderBadges({
+  priority,
+  status,
+  overdue,
+}: {
+  priority: MaintenancePriority;
+  status?: WorkOrderStatus;
+  overdue?: boolean;
+}) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <PriorityBadge priority={priority} />
+      {status ? <StatusBadge status={status} /> : null}
+      {overdue ? <OverdueBadge /> : null}
+    </Group>
   );
 }

@@ -28,7 +28,8 @@ import {
   useManagedStaff,
   useWorkOrder,
 } from '../api/work-orders';
-import { PriorityBadge, StatusBadge } from './work-order-badges';
+import { ChargeToTenant } from './charge-to-tenant';
+import { WorkOrderBadges } from './work-order-badges';
 
 /** One work order: what, where, who; its status moves, notes, hours, cost and photos. */
 export function WorkOrderPage() {
@@ -56,10 +57,7 @@ export function WorkOrderPage() {
   return (
     <Stack>
       <PageHeader title={o.title} description={`${o.propertyName}, unit ${o.unitNumber}`} />
-      <Group gap={4}>
-        <PriorityBadge priority={o.priority} />
-        <StatusBadge status={o.status} overdue={o.overdue} />
-      </Group>
+      <WorkOrderBadges priority={o.priority} status={o.status} overdue={o.overdue} />
       {failure ? (
         <ErrorBanner>{errorMessage(failure, 'The change was not saved.')}</ErrorBanner>
       ) : null}
@@ -87,6 +85,8 @@ export function WorkOrderPage() {
           {o.closeReason ? <Text>Reason: {o.closeReason}</Text> : null}
         </Stack>
       </Card>
+
+      <ChargeToTenant order={o} />
 
       {o.status === 'New' || o.status === 'Assigned' ? (
         <Card withBorder>

@@ -1,56 +1,19 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { MAINTENANCE_PRIORITIES, WORK_ORDER_STATUSES } from '../../../../shared/maintenance';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
-import { formatDate } from '../../../../shared/dates';
-import {
-  useManagedStaff,
-  useManagedUnits,
-  useWorkOrderCounts,
-  useWorkOrders,
-  type WorkOrderFilters,
-} from '../api/work-orders';
-import { PriorityBadge, StatusBadge } from './work-order-badges';
+import { useWorkOrderView } from '../hooks/use-work-order-view';
+import { MaintenanceCounts } from './maintenance-counts';
+import { WorkOrderBoard } from './work-order-board';
+import { WorkOrderList } from './work-order-list';
 
-function Count({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value ?? '-'}
-      </Text>
-    </Card>
-  );
-}
-
-/** The landlord's work orders: counts, filters, and one card per order (fits a phone). */
+/**
+ * /work-orders: the landlord's work orders as a board by status or as a paged list, filtered
+ * by property, priority, status, assignee, open and overdue; every choice lives in the address.
+ */
 export function WorkOrdersPage() {
-  const [filters, setFilters] = useState<WorkOrderFilters>({});
-  const orders = useWorkOrders(filters);
-  const counts = useWorkOrderCounts();
-  const units = useManagedUnits();
-  const staff = useManagedStaff();
-  const properties = [
-    ...new Map((units.data ?? []).map((u) => [u.propertyId, u.propertyName])).entries(),
-  ].map(([value, label]) => ({ value: String(value), label }));
-  const set = (patch: WorkOrderFilters) => setFilters((current) => ({ ...current, ...patch }));
-
+  const { params, view, setView, showClosed, setShowClosed } = useWorkOrderView();
   return (
-    <Stack>
+    <Stack gap="lg">
       <PageHeader
         title="Work orders"
         description="Maintenance requests and the work done on them"
@@ -60,75 +23,22 @@ export function WorkOrdersPage() {
           </Button>
         }
       />
-      <SimpleGrid cols={3} spacing="xs">
-        <Count label="Open" value={counts.data?.open} />
-        <Count label="Emergency" value={counts.data?.emergency} />
-        <Count label="Overdue" value={counts.data?.overdue} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
-        <Select
-          label="Property"
-          clearable
-          data={properties}
-          value={filters.propertyId ?? null}
-          onChange={(propertyId) => set({ propertyId })}
-        />
-        <Select
-          label="Priority"
-          clearable
-          data={[...MAINTENANCE_PRIORITIES]}
-          value={filters.priority ?? null}
-          onChange={(priority) => set({ priority })}
-        />
-        <Select
-          label="Status"
-          clearable
-          data={[...WORK_ORDER_STATUSES]}
-          value={filters.status ?? null}
-          onChange={(status) => set({ status })}
-        />
-        <Select
-          label="Assignee"
-          clearable
-          data={(staff.data ?? []).map((s) => ({
-            value: String(s.id),
-            label: `${s.firstName} ${s.lastName}`,
-          }))}
-          value={filters.assigneeId ?? null}
-          onChange={(assigneeId) => set({ assigneeId })}
-        />
-      </SimpleGrid>
-      <Switch
-        label="Overdue only"
-        checked={filters.overdue ?? false}
-        onChange={(event) => set({ overdue: event.currentTarget.checked })}
+      <MaintenanceCounts heading={false} />
+      <SegmentedControl
+        aria-label="View"
+        value={view}
+        onChange={(next) => setView(next as 'board' | 'list')}
+        data={[
+          { value: 'board', label: 'Board' },
+          { value: 'list', label: 'List' },
+        ]}
+        w={{ base: '100%', sm: 240 }}
       />
-      {orders.isPending ? <LoadingState label="Loading work orders..." /> : null}
-      {orders.isError ? <ErrorBanner>Could not load the work orders.</ErrorBanner> : null}
-      {orders.data?.length === 0 ? (
-        <EmptyState title="No work orders">Nothing matches these filters.</EmptyState>
-      ) : null}
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {orders.data?.map((order) => (
-          <Card key={order.id} withBorder padding="sm" component="li">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Anchor component={Link} to={`/work-orders/${order.id}`} fw={600}>
-                {order.title}
-              </Anchor>
-              <Group gap={4}>
-                <PriorityBadge priority={order.priority} />
-                <StatusBadge status={order.status} overdue={order.overdue} />
-              </Group>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {order.propertyName}, unit {order.unitNumber} · {order.category} · filed{' '}
-              {formatDate(order.filedAt.slice(0, 10))}
-              {order.assigneeName ? ` · ${order.assigneeName}` : ''}
-              {order.scheduledFor ? ` on ${formatDate(order.scheduledFor)}` : ''}
-            </Text>
-          </Card>
-        ))}
-      </Stack>
+      {view === 'list' ? (
+        <WorkOrderList params={params} />
+      ) : (
+        <WorkOrderBoard params={params} showClosed={showClosed} onShowClosed={setShowClosed} />
+      )}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { WorkOrder } from '../../../../shared/schemas/work-orders';
 import type { WorkerNoteFormValues, WorkerQueue } from '../../../../shared/schemas/worker-queue';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { uploadPhoto } from '../../work-orders';
 
 const keys = queryKeys.workerQueue;
 
@@ -46,3 +47,13 @@ export const useAddWorkerNote = (id: number) =>
   useWorkerMutation((body: WorkerNoteFormValues) =>
     api.post<WorkOrder>(`/api/worker/work-orders/${id}/notes`, body),
   );
+
+/** Sends the photo (checked and re-encoded by the server), then shows it on the work order. */
+export const useAddWorkerPhoto = (id: number) =>
+  useWorkerMutation(async ({ file, kind }: { file: File; kind: 'before' | 'after' }) => {
+    const upload = await uploadPhoto(file);
+    return api.post<WorkOrder>(`/api/worker/work-orders/${id}/photos`, {
+      uploadId: upload.id,
+      kind,
+    });
+  });

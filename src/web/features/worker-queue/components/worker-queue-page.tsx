@@ -6,7 +6,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useWorkerQueue } from '../api/worker-queue';
-import { WorkerBadges } from './worker-badges';
+import { WorkOrderBadges } from '../../work-orders';
 
 /** What a Maintenance account that no invitation has linked yet reads (docs/product.md 15). */
 export const WORKER_NOT_LINKED_TEXT =
@@ -73,7 +73,7 @@ function QueueCard({ order }: { order: WorkerQueueItem }) {
       data-testid="worker-queue-card"
     >
       <Stack gap={6}>
-        <WorkerBadges priority={order.priority} status={order.status} overdue={order.overdue} />
+        <WorkOrderBadges priority={order.priority} status={order.status} overdue={order.overdue} />
         <Title order={2} size="h4">
           {order.title}
         </Title>

@@ -18,7 +18,8 @@ import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/pa
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useAddWorkerNote, useChangeWorkerStatus, useWorkerWorkOrder } from '../api/worker-queue';
-import { WorkerBadges } from './worker-badges';
+import { WorkOrderBadges } from '../../work-orders';
+import { WorkerPhotos } from './worker-photos';
 
 const BACK = { to: '/', label: 'Back to your work orders' };
 
@@ -62,7 +63,7 @@ export function WorkerWorkOrderPage() {
         {BACK.label}
       </Anchor>
       <PageHeader title={o.title} description={`${o.propertyName}, unit ${o.unitNumber}`} />
-      <WorkerBadges priority={o.priority} status={o.status} overdue={o.overdue} />
+      <WorkOrderBadges priority={o.priority} status={o.status} overdue={o.overdue} />
       {failure ? (
         <ErrorBanner>{errorMessage(failure, 'The change was not saved.')}</ErrorBanner>
       ) : null}
@@ -160,6 +161,8 @@ export function WorkerWorkOrderPage() {
           </Stack>
         </form>
       </Card>
+
+      <WorkerPhotos order={o} />
 
       <Card withBorder component="section" aria-labelledby="worker-order-notes">
         <Title order={2} size="h4" mb="xs" id="worker-order-notes">

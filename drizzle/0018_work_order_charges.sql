@@ -1,0 +1,3 @@
+ALTER TABLE "work_orders" ADD COLUMN "charged_ledger_entry_id" integer;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_charged_ledger_entry_id_ledger_entries_id_fk" FOREIGN KEY ("charged_ledger_entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "work_orders_charged_ledger_entry_id_key" ON "work_orders" USING btree ("charged_ledger_entry_id");

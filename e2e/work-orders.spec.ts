@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import {
+  expect,
+  expectAccessible,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
+
+async function logIn(page: Page, userName: string) {
+  const response = await page.request.post('/api/authentication/login', {
+    data: { userName, password: PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const me = await (await page.request.get('/api/authentication/me')).json();
+  await page.goto('/login');
+  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
+}
+
+async function call(page: Page, url: string, data: object, status = 201): Promise<number> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(status);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** A landlord's unit with a tenant on a running lease, a staff member and three work orders. */
+async function world(page: Page) {
+  const propertyId = await call(page, '/api/properties', {
+    name: uniqueName('Board Court '),
+    address: '5 Board Street',
+    city: 'Albany',
+    state: 'NY',
+    zipCode: '12207',
+  });
+  const unitId = await call(page, '/api/units', {
+    propertyId,
+    unitNumber: '4D',
+    bedrooms: 1,
+    bathrooms: 1,
+    squareFeet: 600,
+    rent: 1200,
+    status: 'Available',
+  });
+  const tenantId = await call(page, '/api/tenants', {
+    unitId,
+    firstName: 'Lena',
+    lastName: 'Park',
+    phoneNumber: '555-0150',
+    email: `${uniqueName('lena')}@example.com`,
+  });
+  await call(page, '/api/leases', {
+    tenantId,
+    startDate: dayjs().subtract(20, 'day').format('YYYY-MM-DD'),
+    endDate: dayjs().add(340, 'day').format('YYYY-MM-DD'),
+    rent: 1200,
+    deposit: 600,
+    status: 'Active',
+  });
+  const staffId = await call(page, '/api/staff', {
+    propertyId,
+    firstName: 'Omar',
+    lastName: 'Wrench',
+    email: 'omar@example.com',
+    phone: '555-0160',
+    position: 'Plumber',
+  });
+  const file = (title: string, priority: string) =>
+    call(page, '/api/work-orders', { unitId, title, category: 'Plumbing', priority });
+  const boiler = await file('Boiler is out', 'Emergency');
+  const tap = await file('Dripping tap', 'Routine');
+  await call(page, `/api/work-orders/${tap}/assign`, { staffId }, 200);
+  const drain = await file('Blocked drain', 'Urgent');
+  await call(page, `/api/work-orders/${drain}/assign`, { staffId }, 200);
+  await call(page, `/api/work-orders/${drain}/status`, { status: 'In progress' }, 200);
+  await call(page, `/api/work-orders/${drain}/notes`, { body: 'Cleared it', cost: 85.5 }, 200);
+  await call(page, `/api/work-orders/${drain}/status`, { status: 'Done' }, 200);
+  return { boiler, tap, drain };
+}
+
+const column = (page: Page, name: RegExp) => page.getByRole('region', { name });
+
+test('a landlord reads the board by status, filters it by link, lists it and charges a repair to the tenant', async ({
+  page,
+}) => {
+  await logIn(page, await signUpViaApi(page, 'Landlord'));
+  const { drain } = await world(page);
+
+  await visit(page, '/work-orders');
+  await expect(page.getByRole('heading', { name: 'New (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Assigned (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Done (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Closed/ })).toHaveCount(0);
+  await expect(column(page, /^Done/).getByRole('link', { name: 'Blocked drain' })).toBeVisible();
+  // The switch follows the address, which the router updates a moment after the click.
+  const showClosed = page.getByRole('switch', { name: 'Show closed and cancelled' });
+  await showClosed.click();
+  await expect(showClosed).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Cancelled (0)' })).toBeVisible();
+  await expect(page).toHaveURL(/closed=true/);
+
+  // A filter is in the address: the same link shows the same view.
+  await page.getByRole('combobox', { name: 'Priority' }).click();
+  await page.getByRole('option', { name: 'Emergency' }).click();
+  await expect(page).toHaveURL(/priority=Emergency/);
+  await expect(page.getByRole('link', { name: 'Boiler is out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dripping tap' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Boiler is out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dripping tap' })).toHaveCount(0);
+  await expectAccessible(page, 'the filtered board');
+
+  // The list view: the whole filtered list, a page at a time from the server.
+  await page.getByText('List', { exact: true }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('link', { name: 'Dripping tap' })).toBeVisible();
+  await expect(page.getByText('1-3 of 3')).toBeVisible();
+  await expectAccessible(page, 'the list');
+
+  // The dashboard's counts open the list filtered to what they count.
+  await page.goto('/landlord-dashboard');
+  const counts = page.getByTestId('maintenance-counts');
+  await expect(counts.getByRole('link', { name: 'Open work orders: 2' })).toBeVisible();
+  await expectAccessible(page, 'the dashboard with its maintenance counts');
+  await page.getByRole('link', { name: 'Emergency work orders: 1' }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page).toHaveURL(/priority=Emergency/);
+  await expect(page.getByRole('link', { name: 'Boiler is out' })).toBeVisible();
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
+
+  // Charging the finished repair's cost, once.
+  await visit(page, `/work-orders/${drain}`);
+  const form = page.getByRole('form', { name: 'Charge to tenant' });
+  await expect(form.getByRole('textbox', { name: 'Amount' })).toHaveValue('$85.50');
+  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue(
+    `Repair: Blocked drain (work order #${drain})`,
+  );
+  await form.getByRole('button', { name: 'Charge to tenant' }).click();
+  await expect(page.getByText('Charged to ledger')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Charge to tenant' })).toHaveCount(0);
+  const again = await page.request.post(`/api/work-orders/${drain}/charge`, { data: {} });
+  expect(again.status()).toBe(409);
+});

@@ -1,0 +1,169 @@
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { DepositRegisterItem, DepositSortKey } from '../../../shared/schemas/deposits';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import type { Actor } from '../../context';
+import { amountOf } from '../../db/columns';
+import type { Database } from '../../db/client';
+import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
+import { managedPropertiesFilter } from '../authz/authz';
+import { withPropertyOfTenant } from '../authz/ownership';
+import { leasesTable } from '../leases/leases.table';
+import { containsPattern } from '../properties/properties.repository';
+import { propertiesTable } from '../properties/properties.table';
+import { tenantsTable } from '../tenants/tenants.table';
+import { unitsTable } from '../units/units.table';
+import {
+  depositSettlementsTable,
+  depositTransactionsTable,
+  type DepositSettlementRow,
+  type DepositTransactionRow,
+} from './deposits.table';
+
+export type NewDepositTransaction = typeof depositTransactionsTable.$inferInsert;
+
+export function listTransactions(db: Database, leaseId: number): Promise<DepositTransactionRow[]> {
+  return db
+    .select()
+    .from(depositTransactionsTable)
+    .where(eq(depositTransactionsTable.leaseId, leaseId))
+    .orderBy(asc(depositTransactionsTable.id));
+}
+
+export async function insertTransactions(
+  db: Database,
+  rows: NewDepositTransaction[],
+): Promise<DepositTransactionRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(depositTransactionsTable).values(rows).returning();
+}
+
+export async function findSettlement(
+  db: Database,
+  leaseId: number,
+): Promise<DepositSettlementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(depositSettlementsTable)
+    .where(eq(depositSettlementsTable.leaseId, leaseId))
+    .limit(1);
+  return row;
+}
+
+export async function insertSettlement(
+  db: Database,
+  row: typeof depositSettlementsTable.$inferInsert,
+): Promise<DepositSettlementRow> {
+  const [stored] = await db.insert(depositSettlementsTable).values(row).returning();
+  return stored!;
+}
+
+export async function leaseHasDepositRecords(db: Database, leaseId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: depositTransactionsTable.id })
+    .from(depositTransactionsTable)
+    .where(eq(depositTransactionsTable.leaseId, leaseId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface RegisterOptions extends PageRequest {
+  actor: Actor;
+  q?: string | undefined;
+  propertyId?: number | undefined;
+  status?: DepositRegisterItem['leaseStatus'] | undefined;
+  sort?: DepositSortKey | undefined;
+  order: SortOrder;
+}
+
+/** Received and held per lease, summed in the database. */
+function sumsPerLease(db: Database) {
+  const t = depositTransactionsTable;
+  return db
+    .select({
+      leaseId: t.leaseId,
+      received: sql`sum(case when ${t.kind} = 'received' then ${t.amount} else 0 end)`.as(
+        'received',
+      ),
+      held: sql`sum(case when ${t.kind} = 'received' then ${t.amount} else -${t.amount} end)`.as(
+        'held',
+      ),
+    })
+    .from(t)
+    .groupBy(t.leaseId)
+    .as('deposit_sums');
+}
+
+/** One page of the register: the leases the actor manages, with what is agreed and held. */
+export async function listRegister(
+  db: Database,
+  options: RegisterOptions,
+): Promise<{ rows: DepositRegisterItem[]; total: number }> {
+  const sums = sumsPerLease(db);
+  const held = sql`coalesce(${sums.held}, 0)`;
+  const columns = {
+    property: textKey(propertiesTable.name),
+    unitNumber: textKey(unitsTable.unitNumber),
+    tenant: sql`lower(${leasesTable.lastName} || ' ' || ${leasesTable.firstName})`,
+    startDate: leasesTable.startDate,
+    agreed: leasesTable.deposit,
+    held,
+  };
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  const query = withPropertyOfTenant(
+    db
+      .select({
+        leaseId: leasesTable.id,
+        leaseStatus: leasesTable.status,
+        startDate: leasesTable.startDate,
+        endDate: leasesTable.endDate,
+        propertyId: propertiesTable.id,
+        propertyName: propertiesTable.name,
+        unitId: unitsTable.id,
+        unitNumber: unitsTable.unitNumber,
+        tenantId: tenantsTable.id,
+        firstName: leasesTable.firstName,
+        lastName: leasesTable.lastName,
+        agreed: amountOf(leasesTable.deposit),
+        received: amountOf(sql`${sums.received}`),
+        held: amountOf(held),
+        settledOn: depositSettlementsTable.settledOn,
+        total: totalColumn(),
+      })
+      .from(leasesTable)
+      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+      .$dynamic(),
+  )
+    .leftJoin(sums, eq(sums.leaseId, leasesTable.id))
+    .leftJoin(depositSettlementsTable, eq(depositSettlementsTable.leaseId, leasesTable.id))
+    .where(
+      and(
+        managedPropertiesFilter(options.actor),
+        options.propertyId ? eq(propertiesTable.id, options.propertyId) : undefined,
+        options.status ? eq(leasesTable.status, options.status) : undefined,
+        pattern
+          ? or(
+              ilike(leasesTable.firstName, pattern),
+              ilike(leasesTable.lastName, pattern),
+              ilike(sql`${leasesTable.firstName} || ' ' || ${leasesTable.lastName}`, pattern),
+              ilike(unitsTable.unitNumber, pattern),
+              ilike(propertiesTable.name, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...sortOrder(columns, options.sort, options.order, [
+        desc(leasesTable.startDate),
+        asc(leasesTable.id),
+      ]),
+    )
+    .$dynamic();
+  const { rows, total } = await readPage(query, options);
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      leaseStatus: row.leaseStatus as DepositRegisterItem['leaseStatus'],
+    })),
+    total,
+  };
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { formatDecimalCents, toCents } from '../../../shared/money';
+import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import {
+  arrearsQuerySchema,
+  arrearsResponseSchema,
+  moneySummaryQuerySchema,
+  moneySummarySchema,
+  rentRollCsvQuerySchema,
+  rentRollQuerySchema,
+  rentRollRowSchema,
+  statementQuerySchema,
+  statementSchema,
+  type RentRollRow,
+} from '../../../shared/schemas/money-reports';
+import { calendarDate } from '../../../shared/dates';
+import { actorOf, requestContext, runService } from '../../context';
+import { pagesOf, sendCsv, type CsvColumn } from '../../http/csv';
+import { withTotal } from '../../http/paging';
+import type { AppInstance } from '../../http/types';
+import { requireManagedFilters } from '../properties/managed-filters';
+import { readRentRoll } from './rent-roll.repository';
+import { getArrears, getMoneySummary, getRentRoll, getStatement, scopeOf } from './money.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+const tags = ['money'];
+
+/** Money as the CSV writes it: 1234.50, never rounded by a float. */
+const csvMoney = (amount: number | null) =>
+  amount === null ? null : formatDecimalCents(toCents(amount));
+
+const RENT_ROLL_COLUMNS: CsvColumn<RentRollRow>[] = [
+  { header: 'Property', value: (row) => row.propertyName },
+  { header: 'Unit', value: (row) => row.unitNumber },
+  { header: 'Unit status', value: (row) => row.unitStatus },
+  { header: 'Tenant', value: (row) => row.tenantName },
+  { header: 'Lease id', value: (row) => row.leaseId },
+  { header: 'Rent', value: (row) => csvMoney(row.rent) },
+  { header: 'Lease start', value: (row) => row.leaseStart },
+  { header: 'Lease end', value: (row) => row.leaseEnd },
+  { header: 'Balance', value: (row) => csvMoney(row.balance) },
+  { header: 'Last payment date', value: (row) => row.lastPaymentDate },
+  { header: 'Last payment amount', value: (row) => csvMoney(row.lastPaymentAmount) },
+];
+
+const rentRollDescription =
+  "Every unit of the caller's properties (an Admin: every landlord's) with its current tenant, " +
+  'current lease (an Active lease, the one covering today first), the balance owed on that ' +
+  "lease (the same figure as the lease's ledger) and its last payment that was not reversed. q " +
+  'searches property name, unit number and tenant name (case-insensitive); propertyId limits ' +
+  'to one property (404 when not the caller’s). Default order: property, then unit.';
+
+/** Landlord and Admin reports over the rent ledger (docs/product.md, 'Rent roll, arrears and statements'). */
+export async function moneyRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/rent-roll',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The rent roll: every unit with tenant, lease, balance and last payment',
+        description: `${rentRollDescription} One page (limit, offset); the exact total is in X-Total-Count.`,
+        querystring: rentRollQuerySchema,
+        response: {
+          200: z.array(rentRollRowSchema),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      withTotal(reply, await runService(request, getRentRoll, request.query)),
+  );
+
+  app.get(
+    '/rent-roll.csv',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The rent roll as a CSV download (every matching unit, not one page)',
+        description: `${rentRollDescription} Amounts are written as 1234.50.`,
+        querystring: rentRollCsvQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv, one line per unit after a header line'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Refused before the first byte: once the download starts, its status is sent.
+      await requireManagedFilters(app.db, actor, request.query);
+      const { now, timeZone } = requestContext(request);
+      const today = calendarDate(now, timeZone);
+      const options = {
+        ...request.query,
+        scope: scopeOf(actor, request.query.propertyId),
+        today,
+      };
+      const chunks = pagesOf(
+        async (page) => (await readRentRoll(app.db, { ...options, ...page })).rows,
+      );
+      return sendCsv(reply, `rent-roll-${today}.csv`, RENT_ROLL_COLUMNS, chunks);
+    },
+  );
+
+  app.get(
+    '/arrears',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'Leases in arrears, with the open balance split into aging buckets',
+        description:
+          'Leases with an open balance as of asOf (default: today in the landlord time zone), from ' +
+          'the entries dated on or before it. Payments and credits settle the oldest charges first, ' +
+          'so what stays open is the newest charges; each open charge is aged by the days from its ' +
+          'date (its due date) to asOf: current (0 or less), 1-30, 31-60, 61-90, over 90. totals, ' +
+          'leasesInArrears and tenantsInArrears cover every matching lease, not only the page ' +
+          '(limit, offset; X-Total-Count). Default order: largest balance first.',
+        querystring: arrearsQuerySchema,
+        response: { 200: arrearsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await runService(request, getArrears, request.query);
+      withTotal(reply, { rows: answer.leases, total: answer.leasesInArrears });
+      return answer;
+    },
+  );
+
+  app.get(
+    '/leases/:id/statement',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: "A tenant's statement for a date range",
+        description:
+          'Opening balance (every entry dated before from), the entries dated from..to with a ' +
+          'running balance, and the closing balance. Default range: the month of to (default today). ' +
+          "Another landlord's lease is a 404; from after to is a 400.",
+        params: idParamsSchema,
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema, ...errors },
+      },
+    },
+    (request) =>
+      runService(request, getStatement, { leaseId: request.params.id, ...request.query }),
+  );
+
+  app.get(
+    '/money/summary',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: "This month's rent expected and collected, overdue total, and a monthly series",
+        description:
+          'expected: rent charges dated this month that stand (not reversed), plus the rent that this ' +
+          "month's due dates will charge Active leases not posted yet. collected: payments dated this " +
+          'month less reversals of payments dated this month. overdue: open charges dated before ' +
+          'today. series: the last `months` months (default 12), oldest first.',
+        querystring: moneySummaryQuerySchema,
+        response: { 200: moneySummarySchema, ...errors },
+      },
+    },
+    (request) => runService(request, getMoneySummary, request.query),
+  );
+}

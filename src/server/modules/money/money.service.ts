@@ -1,0 +1,182 @@
+import type { Actor, Context } from '../../context';
+import { addDays, calendarDate } from '../../../shared/dates';
+import { cents, fromCents } from '../../../shared/money';
+import type {
+  ArrearsResponse,
+  MoneySummary,
+  RentRollRow,
+  RentRollSortKey,
+  Statement,
+} from '../../../shared/schemas/money-reports';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import { dueDateAt } from '../../../shared/rent-periods';
+import { badRequest, notFound } from '../../http/errors';
+import { actsOnEveryRecord, findManagedLease } from '../authz/authz';
+import { requireManagedFilters } from '../properties/managed-filters';
+import * as money from './money.repository';
+import type { Scope } from './money.scope';
+import { readRentRoll } from './rent-roll.repository';
+import * as statements from './statement.repository';
+
+/** The caller's properties: all of them for an Admin, else their own; optionally one. */
+export function scopeOf(actor: Actor, propertyId?: number): Scope {
+  if (actsOnEveryRecord(actor)) return { ownerId: undefined, propertyId };
+  if (actor.kind !== 'user') throw new Error('reports are read by a signed-in manager');
+  return { ownerId: actor.user.id, propertyId };
+}
+
+const todayOf = (ctx: Pick<Context, 'now' | 'timeZone'>) => calendarDate(ctx.now, ctx.timeZone);
+
+export interface RentRollInput {
+  q?: string | undefined;
+  propertyId?: number | undefined;
+  sort?: RentRollSortKey | undefined;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+export async function getRentRoll(
+  ctx: Context,
+  input: RentRollInput,
+): Promise<{ rows: RentRollRow[]; total: number }> {
+  // Filtering by another landlord's property answers 404, as the property itself would.
+  await requireManagedFilters(ctx.tx, ctx.actor, input);
+  return readRentRoll(ctx.tx, {
+    ...input,
+    scope: scopeOf(ctx.actor, input.propertyId),
+    today: todayOf(ctx),
+  });
+}
+
+export interface ArrearsInput extends Omit<RentRollInput, 'sort'> {
+  asOf?: string | undefined;
+  sort?: money.ArrearsOptions['sort'];
+}
+
+export async function getArrears(ctx: Context, input: ArrearsInput): Promise<ArrearsResponse> {
+  await requireManagedFilters(ctx.tx, ctx.actor, input);
+  return money.readArrears(ctx.tx, {
+    ...input,
+    scope: scopeOf(ctx.actor, input.propertyId),
+    asOf: input.asOf ?? todayOf(ctx),
+  });
+}
+
+/** First and last day of the month `k` months after the month of `date`. */
+function monthAt(date: string, k: number): { period: string; first: string; last: string } {
+  const first = dueDateAt(`${date.slice(0, 7)}-01`, k);
+  const last = addDays(dueDateAt(first, 1), -1);
+  return { period: first.slice(0, 7), first, last };
+}
+
+export async function getMoneySummary(
+  ctx: Context,
+  input: { months: number; propertyId?: number | undefined },
+): Promise<MoneySummary> {
+  await requireManagedFilters(ctx.tx, ctx.actor, input);
+  const scope = scopeOf(ctx.actor, input.propertyId);
+  const today = todayOf(ctx);
+  const thisMonth = monthAt(today, 0);
+  const next = monthAt(today, 1);
+  const oldest = monthAt(today, 1 - input.months);
+  const figures = await money.readSummary(ctx.tx, scope, {
+    today,
+    first: oldest.first,
+    month: { ...thisMonth, nextFirst: next.first, nextLast: next.last },
+  });
+  const { overdue, tenantsInArrears, unposted } = figures;
+  const byMonth = new Map(figures.months.map((month) => [month.month, month]));
+  const series = Array.from({ length: input.months }, (_, i) => {
+    const { period } = monthAt(today, i + 1 - input.months);
+    const month = byMonth.get(period);
+    // This month also expects the rent its due dates have not posted yet.
+    const extra = period === thisMonth.period ? unposted : 0;
+    return {
+      month: period,
+      expected: fromCents(cents((month?.expected ?? 0) + extra)),
+      collected: fromCents(month?.collected ?? cents(0)),
+    };
+  });
+  const current = series[series.length - 1]!;
+  return {
+    today,
+    month: thisMonth.period,
+    expected: current.expected,
+    collected: current.collected,
+    overdue: fromCents(overdue),
+    tenantsInArrears,
+    series,
+  };
+}
+
+export async function getStatement(
+  ctx: Context,
+  { leaseId, from, to }: { leaseId: number; from?: string | undefined; to?: string | undefined },
+): Promise<Statement> {
+  const lease = await findManagedLease(ctx.tx, ctx.actor, leaseId);
+  if (!lease) throw notFound('leases.not_found', 'Lease not found');
+  const end = to ?? todayOf(ctx);
+  const start = from ?? `${end.slice(0, 7)}-01`;
+  if (start > end) {
+    throw badRequest('money.statement_range', 'From must be on or before To', 'from');
+  }
+  const tenancy = await statements.findTenancyOfLease(ctx.tx, lease.tenantId);
+  if (!tenancy) throw notFound('leases.not_found', 'Lease not found');
+  const opening = await statements.balanceBefore(ctx.tx, leaseId, start);
+  const rows = await statements.entriesBetween(ctx.tx, leaseId, { from: start, to: end });
+  let running: number = opening;
+  let charged = 0;
+  let paid = 0;
+  const entries = rows.map((row) => {
+    running += row.delta;
+    if (row.delta > 0) charged += row.delta;
+    else paid -= row.delta;
+    return {
+      id: row.id,
+      entryDate: row.entryDate,
+      kind: row.kind as Statement['entries'][number]['kind'],
+      category: row.category as Statement['entries'][number]['category'],
+      method: row.method as Statement['entries'][number]['method'],
+      description: row.description,
+      reference: row.reference,
+      reversesId: row.reversesId,
+      amount: fromCents(row.amount),
+      delta: fromCents(row.delta),
+      runningBalance: fromCents(cents(running)),
+    };
+  });
+  const { tenant, unit, property } = tenancy;
+  return {
+    from: start,
+    to: end,
+    lease: {
+      id: lease.id,
+      status: lease.status as Statement['lease']['status'],
+      startDate: lease.startDate,
+      endDate: lease.endDate,
+      rent: fromCents(lease.rent),
+    },
+    tenant: {
+      id: tenant.id,
+      firstName: tenant.firstName,
+      lastName: tenant.lastName,
+      email: tenant.email,
+      phoneNumber: tenant.phoneNumber,
+    },
+    unit: { id: unit.id, unitNumber: unit.unitNumber },
+    property: {
+      id: property.id,
+      name: property.name,
+      address: property.address,
+      city: property.city,
+      state: property.state,
+      zipCode: property.zipCode,
+    },
+    openingBalance: fromCents(opening),
+    entries,
+    charged: fromCents(cents(charged)),
+    paid: fromCents(cents(paid)),
+    closingBalance: fromCents(cents(running)),
+  };
+}

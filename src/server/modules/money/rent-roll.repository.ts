@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { fromCents, parseDecimalCents } from '../../../shared/money';
+import type { SortOrder } from '../../../shared/schemas/paging';
+import type { RentRollRow, RentRollSortKey } from '../../../shared/schemas/money-reports';
+import type { Database } from '../../db/client';
+import { containsPattern } from '../properties/properties.repository';
+import { propertiesCte, rowsOf, type Scope } from './money.scope';
+
+export interface RentRollOptions {
+  scope: Scope;
+  /** The landlord's calendar day: a lease covering it is preferred as the unit's current one. */
+  today: string;
+  q?: string | undefined;
+  sort?: RentRollSortKey | undefined;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+interface RawRow {
+  unit_id: number;
+  unit_number: string;
+  unit_status: string;
+  property_id: number;
+  property_name: string;
+  tenant_id: number | null;
+  tenant_name: string | null;
+  lease_id: number | null;
+  lease_status: string | null;
+  rent: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  balance: string | null;
+  last_payment_date: string | null;
+  last_payment_amount: string | null;
+  total: number;
+}
+
+const sortColumns: Record<RentRollSortKey, SQL> = {
+  property: sql`lower(r.property_name)`,
+  unit: sql`lower(r.unit_number)`,
+  status: sql`r.unit_status`,
+  tenant: sql`lower(r.tenant_name)`,
+  rent: sql`r.rent`,
+  balance: sql`r.balance`,
+  lastPayment: sql`r.last_payment_date`,
+};
+
+/** Sorts that need every row's ledger figures, not only the page's. */
+const LEDGER_SORTS: readonly RentRollSortKey[] = ['balance', 'lastPayment'];
+/** Sorts (and no search) that a unit's own row decides: the page is cut before any join. */
+const UNIT_SORTS: readonly (RentRollSortKey | undefined)[] = [
+  undefined,
+  'property',
+  'unit',
+  'status',
+];
+
+/** Every stage names its rows `r`, so one ORDER BY serves them all (on input columns). */
+function orderBy(options: RentRollOptions): SQL {
+  const defaults = sql`lower(r.property_name), r.property_id, lower(r.unit_number), r.unit_id`;
+  if (!options.sort) return defaults;
+  const direction = options.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  return sql`${sortColumns[options.sort]} ${direction}, ${defaults}`;
+}
+
+/**
+ * The unit's current lease: an Active one, the one covering today first, else the latest
+ * start; its tenant, or without a lease the unit's newest tenant not moved out.
+ */
+const currentLease = (today: string) => sql`
+  LEFT JOIN LATERAL (
+    SELECT l.id, l.tenant_id, l.status, l.rent, l.start_date, l.end_date
+    FROM tenants t JOIN leases l ON l.tenant_id = t.id
+    WHERE t.unit_id = r.unit_id AND l.status = 'Active'
+    ORDER BY (l.start_date <= ${today}::date AND l.end_date >= ${today}::date) DESC,
+             l.start_date DESC, l.id DESC
+    LIMIT 1) cl ON true
+  LEFT JOIN tenants lt ON lt.id = cl.tenant_id
+  LEFT JOIN LATERAL (
+    SELECT t.id, t.first_name, t.last_name FROM tenants t
+    WHERE cl.id IS NULL AND t.unit_id = r.unit_id AND t.moved_out_on IS NULL
+    ORDER BY t.id DESC LIMIT 1) ft ON true`;
+
+const leaseColumns = sql`
+  cl.id AS lease_id, cl.status AS lease_status, cl.rent, cl.start_date, cl.end_date,
+  coalesce(lt.id, ft.id) AS tenant_id,
+  coalesce(lt.first_name || ' ' || lt.last_name, ft.first_name || ' ' || ft.last_name) AS tenant_name`;
+
+/** The lease's balance (every entry, as the ledger screen shows it) and last standing payment. */
+const ledgerJoins = sql`
+  LEFT JOIN LATERAL (
+    SELECT sum(e.delta) AS balance FROM ledger_entries e WHERE e.lease_id = r.lease_id) b ON true
+  LEFT JOIN LATERAL (
+    SELECT e.entry_date, e.amount FROM ledger_entries e
+    WHERE e.lease_id = r.lease_id AND e.kind = 'payment'
+      AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.reverses_id = e.id)
+    ORDER BY e.entry_date DESC, e.id DESC LIMIT 1) lp ON true`;
+
+/**
+ * The same figures for every scoped lease at once (a sort by them needs them all): one pass
+ * over the portfolio's entries instead of one index lookup per lease.
+ */
+const scopedEntries = sql`
+  FROM p JOIN units su ON su.property_id = p.id
+  JOIN tenants st ON st.unit_id = su.id
+  JOIN leases sl ON sl.tenant_id = st.id
+  JOIN ledger_entries e ON e.lease_id = sl.id`;
+const allLedgerJoins = sql`
+  LEFT JOIN (SELECT e.lease_id, sum(e.delta) AS balance ${scopedEntries} GROUP BY e.lease_id) b
+    ON b.lease_id = r.lease_id
+  LEFT JOIN (
+    SELECT DISTINCT ON (e.lease_id) e.lease_id, e.entry_date, e.amount ${scopedEntries}
+    WHERE e.kind = 'payment'
+      AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.reverses_id = e.id)
+    ORDER BY e.lease_id, e.entry_date DESC, e.id DESC) lp ON lp.lease_id = r.lease_id`;
+
+const ledgerColumns = sql`
+  CASE WHEN r.lease_id IS NULL THEN NULL ELSE coalesce(b.balance, 0) END AS balance,
+  lp.entry_date AS last_payment_date, lp.amount AS last_payment_amount`;
+
+/** Dates and money leave as text: exact, and the same from both drivers. */
+const output = sql`
+  r.unit_id, r.unit_number, r.unit_status, r.property_id, r.property_name, r.tenant_id,
+  r.tenant_name, r.lease_id, r.lease_status, r.rent::text AS rent,
+  r.start_date::text AS start_date, r.end_date::text AS end_date, r.balance::text AS balance,
+  r.last_payment_date::text AS last_payment_date,
+  r.last_payment_amount::text AS last_payment_amount, r.total::int AS total`;
+
+/**
+ * One page of the scoped units with current tenant, lease, balance and last payment, and the
+ * number of units matching. Units are the rows, so a vacant unit shows too. The ledger figures
+ * are read only for the page's rows unless the sort needs them for every row; with no search
+ * and a sort by the unit's own columns, the page is cut before the leases are even looked up.
+ */
+export function rentRollStatement(options: RentRollOptions): SQL {
+  const order = orderBy(options);
+  const pattern = options.q ? containsPattern(options.q) : undefined;
+  const search = pattern
+    ? sql`WHERE r.property_name ILIKE ${pattern} OR r.unit_number ILIKE ${pattern}
+            OR r.tenant_name ILIKE ${pattern}`
+    : sql``;
+  const window = sql`LIMIT ${options.limit} OFFSET ${options.offset}`;
+  // With a search, only units that could match go on to the lease lookups: their property or
+  // number matches, or some tenant of theirs is so named (whether the current one is, is
+  // decided after). The planner picks index or scan from the real tables' statistics.
+  const candidates = pattern
+    ? sql`WHERE p.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
+            OR u.id IN (SELECT t.unit_id FROM tenants t
+                        WHERE (t.first_name || ' ' || t.last_name) ILIKE ${pattern})`
+    : sql``;
+  const units = sql`
+    SELECT u.id AS unit_id, u.unit_number, u.status AS unit_status,
+           p.id AS property_id, p.name AS property_name
+    FROM units u JOIN p ON p.id = u.property_id ${candidates}`;
+  const withLeases = (from: SQL) =>
+    sql`SELECT r.*, ${leaseColumns} FROM (${from}) r ${currentLease(options.today)}`;
+  const withLedger = (from: SQL) =>
+    sql`SELECT r.*, ${ledgerColumns} FROM (${from}) r ${ledgerJoins}`;
+
+  let page: SQL;
+  if (!pattern && UNIT_SORTS.includes(options.sort)) {
+    // The count is its own narrow scan: a window over the page's wide rows cost more.
+    const unitsPage = sql`
+      SELECT r.*, (SELECT count(*) FROM units u JOIN p ON p.id = u.property_id) AS total
+      FROM (${units}) r ORDER BY ${order} ${window}`;
+    page = withLedger(withLeases(unitsPage));
+  } else if (options.sort && LEDGER_SORTS.includes(options.sort)) {
+    const everyRow = sql`SELECT r.*, ${ledgerColumns} FROM (${withLeases(units)}) r ${allLedgerJoins}`;
+    page = sql`SELECT r.*, count(*) OVER () AS total FROM (${everyRow}) r
+               ${search} ORDER BY ${order} ${window}`;
+  } else {
+    page = withLedger(
+      sql`SELECT r.*, count(*) OVER () AS total FROM (${withLeases(units)}) r
+          ${search} ORDER BY ${order} ${window}`,
+    );
+  }
+  return sql`WITH ${propertiesCte(options.scope)} SELECT ${output} FROM (${page}) r ORDER BY ${order}`;
+}
+
+const amount = (text: string | null) => (text === null ? null : fromCents(parseDecimalCents(text)));
+
+export function toRentRollRow(row: RawRow): RentRollRow {
+  return {
+    unitId: row.unit_id,
+    unitNumber: row.unit_number,
+    unitStatus: row.unit_status as RentRollRow['unitStatus'],
+    propertyId: row.property_id,
+    propertyName: row.property_name,
+    tenantId: row.tenant_id,
+    tenantName: row.tenant_name,
+    leaseId: row.lease_id,
+    leaseStatus: row.lease_status as RentRollRow['leaseStatus'],
+    rent: amount(row.rent),
+    leaseStart: row.start_date,
+    leaseEnd: row.end_date,
+    balance: amount(row.balance),
+    lastPaymentDate: row.last_payment_date,
+    lastPaymentAmount: amount(row.last_payment_amount),
+  };
+}
+
+/** One page and the total; a page past the end reads the total from the first page. */
+export async function readRentRoll(
+  db: Database,
+  options: RentRollOptions,
+): Promise<{ rows: RentRollRow[]; total: number }> {
+  const raw = await rowsOf<RawRow>(db, rentRollStatement(options));
+  if (raw.length > 0 || options.offset === 0) {
+    return { rows: raw.map(toRentRollRow), total: Number(raw[0]?.total ?? 0) };
+  }
+  const [head] = await rowsOf<RawRow>(db, rentRollStatement({ ...options, limit: 1, offset: 0 }));
+  return { rows: [], total: Number(head?.total ?? 0) };
+}

@@ -1,0 +1,77 @@
+import { and, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { leasesTable } from '../leases/leases.table';
+import { propertiesTable } from '../properties/properties.table';
+import { tenantsTable } from '../tenants/tenants.table';
+import { unitsTable } from '../units/units.table';
+
+/** Who a lease concerns: its tenant's linked account (if any) and the property's owner. */
+export interface LeaseParties {
+  leaseId: number;
+  endDate: string;
+  tenantUserId: number | null;
+  tenantName: string;
+  landlordUserId: number;
+  unitNumber: string;
+  propertyName: string;
+}
+
+const partiesColumns = {
+  leaseId: leasesTable.id,
+  endDate: leasesTable.endDate,
+  tenantUserId: tenantsTable.userId,
+  tenantName: sql<string>`${tenantsTable.firstName} || ' ' || ${tenantsTable.lastName}`,
+  landlordUserId: propertiesTable.userId,
+  unitNumber: unitsTable.unitNumber,
+  propertyName: propertiesTable.name,
+};
+
+function partiesQuery(db: Database) {
+  return db
+    .select(partiesColumns)
+    .from(leasesTable)
+    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+    .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .$dynamic();
+}
+
+export async function findLeaseParties(
+  db: Database,
+  leaseId: number,
+): Promise<LeaseParties | undefined> {
+  const [row] = await partiesQuery(db).where(eq(leasesTable.id, leaseId));
+  return row;
+}
+
+const renewal = alias(leasesTable, 'renewal');
+
+/** Active leases ending between `from` and `to` (inclusive) that nobody has renewed. */
+export function listLeasesEndingBetween(
+  db: Database,
+  from: string,
+  to: string,
+): Promise<LeaseParties[]> {
+  return partiesQuery(db).where(
+    and(
+      eq(leasesTable.status, 'Active'),
+      gte(leasesTable.endDate, from),
+      lte(leasesTable.endDate, to),
+      notExists(
+        db
+          .select({ id: renewal.id })
+          .from(renewal)
+          .where(eq(renewal.renewedFromId, leasesTable.id)),
+      ),
+    ),
+  );
+}
+
+/** Active leases with a linked tenant, among `ids`. */
+export function listLinkedLeases(db: Database, ids: number[]): Promise<LeaseParties[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return partiesQuery(db).where(
+    and(inArray(leasesTable.id, ids), eq(leasesTable.status, 'Active')),
+  );
+}

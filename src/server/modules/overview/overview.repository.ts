@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Application } from '../../../shared/schemas/applications';
+import type { LeaseListItem } from '../../../shared/schemas/leases';
+import type { Tenant } from '../../../shared/schemas/tenants';
+import type { Unit } from '../../../shared/schemas/units';
+import type { Database } from '../../db/client';
+import { totalColumn } from '../../http/paging';
+import { toApplication } from '../applications/applications.repository';
+import { applicationsTable } from '../applications/applications.table';
+import { toLease } from '../leases/leases.repository';
+import { leasesTable } from '../leases/leases.table';
+import { propertiesTable } from '../properties/properties.table';
+import { toTenant } from '../tenants/tenants.repository';
+import { tenantsTable } from '../tenants/tenants.table';
+import { toUnit } from '../units/units.repository';
+import { unitsTable } from '../units/units.table';
+
+export interface Section<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The first `limit` rows of a query that selects `total: totalColumn()`, with that total. */
+async function firstRows<Row extends { total: number }>(
+  rows: Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const found = await rows;
+  return { rows: found, total: found[0]?.total ?? 0 };
+}
+
+/** A property's units in unit-number order. */
+export async function unitsOfProperty(
+  db: Database,
+  propertyId: number,
+  limit: number,
+): Promise<Section<Unit>> {
+  const { rows, total } = await firstRows(
+    db
+      .select({ unit: unitsTable, total: totalColumn() })
+      .from(unitsTable)
+      .where(eq(unitsTable.propertyId, propertyId))
+      .orderBy(asc(sql`lower(${unitsTable.unitNumber})`), asc(unitsTable.id))
+      .limit(limit),
+  );
+  return { rows: rows.map((row) => toUnit(row.unit)), total };
+}
+
+/** Everyone living at the property now (not moved out), by name. */
+export async function currentTenantsOfProperty(
+  db: Database,
+  propertyId: number,
+): Promise<Tenant[]> {
+  const rows = await db
+    .select({ tenant: tenantsTable, unitNumber: unitsTable.unitNumber })
+    .from(tenantsTable)
+    .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+    .where(and(eq(unitsTable.propertyId, propertyId), isNull(tenantsTable.movedOutOn)))
+    .orderBy(asc(tenantsTable.lastName), asc(tenantsTable.firstName), asc(tenantsTable.id));
+  // The unit's number as it is now, as the tenants list shows it.
+  return rows.map(({ tenant, unitNumber }) => ({ ...toTenant(tenant), unitNumber }));
+}
+
+/** Every tenant the unit has had: those living there first, then the latest to leave. */
+export async function tenantsOfUnit(
+  db: Database,
+  unitId: number,
+  limit: number,
+): Promise<Section<Tenant>> {
+  const { rows, total } = await firstRows(
+    db
+      .select({ tenant: tenantsTable, unitNumber: unitsTable.unitNumber, total: totalColumn() })
+      .from(tenantsTable)
+      .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+      .where(eq(tenantsTable.unitId, unitId))
+      .orderBy(
+        sql`${tenantsTable.movedOutOn} desc nulls first`,
+        desc(tenantsTable.createdAt),
+        desc(tenantsTable.id),
+      )
+      .limit(limit),
+  );
+  return {
+    rows: rows.map(({ tenant, unitNumber }) => ({ ...toTenant(tenant), unitNumber })),
+    total,
+  };
+}
+
+/** Every lease of the unit's tenants, newest start first. */
+export async function leasesOfUnit(
+  db: Database,
+  unitId: number,
+  options: { limit: number; today: string },
+): Promise<Section<LeaseListItem>> {
+  const { rows, total } = await firstRows(
+    db
+      .select({
+        lease: leasesTable,
+        unitId: unitsTable.id,
+        property: { id: propertiesTable.id, name: propertiesTable.name },
+        total: totalColumn(),
+      })
+      .from(leasesTable)
+      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+      .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+      .where(eq(tenantsTable.unitId, unitId))
+      .orderBy(desc(leasesTable.startDate), desc(leasesTable.id))
+      .limit(options.limit),
+  );
+  return {
+    rows: rows.map(({ lease, unitId: leaseUnitId, property }) => ({
+      ...toLease(lease, options.today),
+      unitId: leaseUnitId,
+      propertyId: property.id,
+      propertyName: property.name,
+    })),
+    total,
+  };
+}
+
+/** Every rental application for the unit, newest first. */
+export async function applicationsOfUnit(
+  db: Database,
+  unitId: number,
+  limit: number,
+): Promise<Section<Application>> {
+  const { rows, total } = await firstRows(
+    db
+      .select({
+        application: applicationsTable,
+        property: { id: propertiesTable.id, name: propertiesTable.name },
+        total: totalColumn(),
+      })
+      .from(applicationsTable)
+      .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
+      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+      .where(eq(applicationsTable.unitId, unitId))
+      .orderBy(desc(applicationsTable.createdAt), desc(applicationsTable.id))
+      .limit(limit),
+  );
+  return { rows: rows.map((row) => toApplication(row.application, row.property)), total };
+}

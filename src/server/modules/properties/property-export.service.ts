@@ -1,0 +1,97 @@
+import { calendarDate } from '../../../shared/dates';
+import type { PropertyExport } from '../../../shared/schemas/property-export';
+import type { Context } from '../../context';
+import { pagesOf } from '../../http/csv';
+import { notFound } from '../../http/errors';
+import type { ResponseTargets } from '../../../shared/maintenance';
+import { managedPropertiesFilter, requireManagedProperty } from '../authz/authz';
+import { getLeaseDeposit } from '../deposits/deposits.service';
+import { listManagedLeases } from '../leases/leases.repository';
+import { listEntriesOfLeases } from '../ledger/ledger.repository';
+import { ledgerOf } from '../ledger/ledger.service';
+import { listStaff } from '../staff/staff.repository';
+import { listManagedTenants } from '../tenants/tenants.repository';
+import { listUnits } from '../units/units.repository';
+import { listWorkOrders } from '../work-orders/work-orders.repository';
+import { readWorkOrder } from '../work-orders/work-orders.service';
+import { findPropertyWithOwner } from './properties.repository';
+
+async function everyRow<Row>(
+  readPage: (page: { limit: number; offset: number }) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const page of pagesOf(readPage)) rows.push(...page);
+  return rows;
+}
+
+/**
+ * A property's full record as one document, read in one transaction so that its parts agree
+ * (a payment is never in a ledger but missing from a balance). Each part comes from the same
+ * repository as its list, so the export says what the screens say.
+ */
+export async function exportProperty(
+  ctx: Context,
+  { id, targets }: { id: number; targets: ResponseTargets },
+): Promise<PropertyExport> {
+  const { tx: db, actor } = ctx;
+  await requireManagedProperty(db, actor, id);
+  const property = await findPropertyWithOwner(db, id);
+  if (!property) throw notFound('properties.not_found', 'Property not found');
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const byName = { order: 'asc' } as const;
+
+  const units = await everyRow(
+    async (page) =>
+      (await listUnits(db, { ...page, ...byName, propertyId: id, propertyFilter: undefined }))
+        .units,
+  );
+  const staff = await everyRow(
+    async (page) =>
+      (await listStaff(db, { ...page, ...byName, propertyId: id, propertyFilter: undefined }))
+        .staff,
+  );
+  const tenants = await everyRow(
+    async (page) =>
+      (await listManagedTenants(db, { ...page, ...byName, actor, propertyId: id })).tenants,
+  );
+  const leases = await everyRow(
+    async (page) =>
+      (await listManagedLeases(db, { ...page, ...byName, actor, today, propertyId: id })).leases,
+  );
+  const entries = await listEntriesOfLeases(
+    db,
+    leases.map((lease) => lease.id),
+  );
+  const withMoney = [];
+  for (const lease of leases) {
+    const { leaseId: _ledgerLease, ...ledger } = ledgerOf(
+      lease.id,
+      entries.filter((entry) => entry.leaseId === lease.id),
+    );
+    const { leaseId: _depositLease, ...depositAccount } = await getLeaseDeposit(ctx, lease.id);
+    withMoney.push({ ...lease, ledger, depositAccount });
+  }
+
+  const scope = managedPropertiesFilter(actor);
+  const clock = { now: ctx.now, targets };
+  const { workOrders: summaries } = await listWorkOrders(db, {
+    scope,
+    query: { propertyId: id, open: undefined, overdue: undefined },
+    ...clock,
+  });
+  const workOrders = [];
+  for (const summary of summaries) {
+    const { photos: _photos, ...order } = await readWorkOrder(db, summary.id, scope, clock);
+    workOrders.push(order);
+  }
+
+  return {
+    exportedAt: ctx.now.toISOString(),
+    property,
+    units,
+    staff,
+    tenants,
+    leases: withMoney,
+    workOrders,
+  };
+}

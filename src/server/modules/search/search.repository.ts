@@ -1,0 +1,182 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { SearchResult } from '../../../shared/schemas/search';
+import type { Database } from '../../db/client';
+import { withPropertyOfTenant, withPropertyOfUnit } from '../authz/ownership';
+import { leasesTable } from '../leases/leases.table';
+import { containsPattern } from '../properties/properties.repository';
+import { propertiesTable } from '../properties/properties.table';
+import { tenantsTable } from '../tenants/tenants.table';
+import { unitsTable } from '../units/units.table';
+import { workOrdersTable } from '../work-orders/work-orders.table';
+
+/*
+ * Each text below is exactly the expression a trigram index is built on (migration
+ * 0021_search_trigram_indexes), so ILIKE '%...%' reads the index, not every row.
+ */
+const p = propertiesTable;
+const propertyText = sql`(${p.name} || ' ' || ${p.address} || ' ' || ${p.city} || ' ' || ${p.state} || ' ' || ${p.zipCode})`;
+const t = tenantsTable;
+const tenantText = sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.phoneNumber})`;
+const l = leasesTable;
+const leaseText = sql`(${l.firstName} || ' ' || ${l.lastName} || ' ' || ${l.unitNumber})`;
+const w = workOrdersTable;
+
+export interface SearchOptions {
+  /** Which properties the caller manages (undefined: all). */
+  scope: SQL | undefined;
+  q: string;
+  /** The most results of each kind. */
+  limit: number;
+}
+
+const unitAt = (unitNumber: string, propertyName: string) => `Unit ${unitNumber}, ${propertyName}`;
+
+async function searchProperties(db: Database, o: SearchOptions): Promise<SearchResult[]> {
+  const rows = await db
+    .select({
+      id: p.id,
+      name: p.name,
+      address: p.address,
+      city: p.city,
+      state: p.state,
+      zip: p.zipCode,
+    })
+    .from(p)
+    .where(and(o.scope, sql`${propertyText} ilike ${containsPattern(o.q)}`))
+    .orderBy(asc(sql`lower(${p.name})`), asc(p.id))
+    .limit(o.limit);
+  return rows.map((row) => ({
+    kind: 'property',
+    id: row.id,
+    label: row.name,
+    description: `${row.address}, ${row.city}, ${row.state} ${row.zip}`,
+    link: `/properties/${row.id}`,
+  }));
+}
+
+async function searchUnits(db: Database, o: SearchOptions): Promise<SearchResult[]> {
+  const rows = await withPropertyOfUnit(
+    db
+      .select({
+        id: unitsTable.id,
+        unitNumber: unitsTable.unitNumber,
+        status: unitsTable.status,
+        propertyName: p.name,
+      })
+      .from(unitsTable)
+      .$dynamic(),
+  )
+    .where(and(o.scope, ilike(unitsTable.unitNumber, containsPattern(o.q))))
+    .orderBy(
+      asc(sql`lower(${unitsTable.unitNumber})`),
+      asc(sql`lower(${p.name})`),
+      asc(unitsTable.id),
+    )
+    .limit(o.limit);
+  return rows.map((row) => ({
+    kind: 'unit',
+    id: row.id,
+    label: `Unit ${row.unitNumber}`,
+    description: `${row.propertyName} · ${row.status}`,
+    link: `/units/${row.id}`,
+  }));
+}
+
+async function searchTenants(db: Database, o: SearchOptions): Promise<SearchResult[]> {
+  const rows = await withPropertyOfTenant(
+    db
+      .select({
+        id: t.id,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        email: t.email,
+        movedOutOn: t.movedOutOn,
+        unitNumber: unitsTable.unitNumber,
+        propertyName: p.name,
+      })
+      .from(t)
+      .$dynamic(),
+  )
+    .where(and(o.scope, sql`${tenantText} ilike ${containsPattern(o.q)}`))
+    .orderBy(asc(sql`lower(${t.lastName} || ' ' || ${t.firstName})`), asc(t.id))
+    .limit(o.limit);
+  return rows.map((row) => ({
+    kind: 'tenant',
+    id: row.id,
+    label: `${row.firstName} ${row.lastName}`,
+    description: [
+      unitAt(row.unitNumber, row.propertyName),
+      row.email,
+      row.movedOutOn ? `moved out ${row.movedOutOn}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    link: `/tenant/${row.id}`,
+  }));
+}
+
+async function searchLeases(db: Database, o: SearchOptions): Promise<SearchResult[]> {
+  const rows = await withPropertyOfTenant(
+    db
+      .select({
+        id: l.id,
+        firstName: l.firstName,
+        lastName: l.lastName,
+        startDate: l.startDate,
+        endDate: l.endDate,
+        status: l.status,
+        unitNumber: unitsTable.unitNumber,
+        propertyName: p.name,
+      })
+      .from(l)
+      .innerJoin(t, eq(t.id, l.tenantId))
+      .$dynamic(),
+  )
+    .where(and(o.scope, sql`${leaseText} ilike ${containsPattern(o.q)}`))
+    .orderBy(sql`${l.startDate} desc`, asc(l.id))
+    .limit(o.limit);
+  return rows.map((row) => ({
+    kind: 'lease',
+    id: row.id,
+    label: `Lease of ${row.firstName} ${row.lastName}`,
+    description: `${unitAt(row.unitNumber, row.propertyName)} · ${row.startDate} to ${row.endDate} · ${row.status}`,
+    link: `/lease/${row.id}`,
+  }));
+}
+
+async function searchWorkOrders(db: Database, o: SearchOptions): Promise<SearchResult[]> {
+  const rows = await withPropertyOfUnit(
+    db
+      .select({
+        id: w.id,
+        title: w.title,
+        status: w.status,
+        unitNumber: unitsTable.unitNumber,
+        propertyName: p.name,
+      })
+      .from(w)
+      .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
+      .$dynamic(),
+  )
+    .where(and(o.scope, ilike(w.title, containsPattern(o.q))))
+    .orderBy(sql`${w.filedAt} desc`, asc(w.id))
+    .limit(o.limit);
+  return rows.map((row) => ({
+    kind: 'workOrder',
+    id: row.id,
+    label: row.title,
+    description: `${unitAt(row.unitNumber, row.propertyName)} · ${row.status}`,
+    link: `/work-orders/${row.id}`,
+  }));
+}
+
+/** Each kind's matches, in the palette's order. Sequential: PGlite runs one query at a time. */
+export async function searchEverything(
+  db: Database,
+  options: SearchOptions,
+): Promise<SearchResult[][]> {
+  const searches = [searchProperties, searchUnits, searchTenants, searchLeases, searchWorkOrders];
+  const found: SearchResult[][] = [];
+  for (const search of searches) found.push(await search(db, options));
+  return found;
+}

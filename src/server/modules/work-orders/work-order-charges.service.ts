@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { calendarDate } from '../../../shared/dates';
+import { fromCents, toCents } from '../../../shared/money';
+import {
+  CHARGEABLE_STATUSES,
+  repairChargeDescription,
+  type ChargeWorkOrderBody,
+} from '../../../shared/schemas/work-orders';
+import type { Context } from '../../context';
+import { conflict } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { postCharge } from '../ledger/ledger.service';
+import { listEntries } from '../ledger/ledger.repository';
+import { findCurrentLeaseOfUnit, workTotals } from './work-orders.repository';
+import { requireWorkOrder } from './work-orders.service';
+import { workOrdersTable } from './work-orders.table';
+
+const ALREADY_CHARGED = () =>
+  conflict('work-orders.already_charged', "This work order is already on the tenant's ledger");
+
+/**
+ * The landlord puts a finished repair's cost on the tenant's ledger: one 'damages' charge on
+ * the unit's current lease, posted by the ledger's own service (its rules and its audit event),
+ * then linked from the work order (a unique link). The work order row is locked first, so a
+ * double click or two tabs charge once; the second answers 409 and writes nothing.
+ */
+export async function chargeWorkOrderToTenant(
+  ctx: Context,
+  { id, body }: { id: number; body: ChargeWorkOrderBody },
+): Promise<number> {
+  const { order } = await requireWorkOrder(ctx, id);
+  if (order.chargedLedgerEntryId !== null) throw ALREADY_CHARGED();
+  if (!(CHARGEABLE_STATUSES as readonly string[]).includes(order.status)) {
+    throw conflict(
+      'work-orders.not_finished',
+      `A work order that is ${order.status} cannot be charged; only Done or Closed ones can`,
+    );
+  }
+  const { cost } = await workTotals(ctx.tx, id);
+  if (cost <= 0) {
+    throw conflict('work-orders.no_cost', 'This work order has no recorded cost to charge');
+  }
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const lease = await findCurrentLeaseOfUnit(ctx.tx, order.unitId, today);
+  if (!lease) {
+    throw conflict('work-orders.no_current_lease', 'The unit has no current lease to charge');
+  }
+
+  const amount = body.amount ?? fromCents(cost);
+  const description = body.description ?? repairChargeDescription(order);
+  const before = new Set((await listEntries(ctx.tx, lease.id)).map((entry) => entry.id));
+  const ledger = await postCharge(ctx, {
+    leaseId: lease.id,
+    body: { category: 'damages', amount, entryDate: today, description },
+  });
+  // postCharge answers the whole ledger: the new entry is the one charge that was not there.
+  const entry = ledger.entries.findLast(
+    (e) =>
+      !before.has(e.id) &&
+      e.kind === 'charge' &&
+      e.description === description &&
+      toCents(e.amount) === toCents(amount),
+  );
+  if (!entry) throw new Error('the posted charge is missing from the ledger');
+
+  const [after] = await ctx.tx
+    .update(workOrdersTable)
+    .set({ chargedLedgerEntryId: entry.id })
+    .where(eq(workOrdersTable.id, id))
+    .returning();
+  await recordEvent(ctx, {
+    entityType: 'work-orders',
+    entityId: id,
+    action: 'charge',
+    before: order,
+    after,
+  });
+  return id;
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  NotificationPreference,
+  NotificationPreferencesBody,
+} from '../../../../shared/schemas/notification-preferences';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.notificationPreferences,
+    queryFn: ({ signal }) =>
+      api.get<NotificationPreference[]>('/api/notification-preferences', signal),
+  });
+
+export const useNotificationPreferences = () => useQuery(notificationPreferencesQueryOptions());
+
+/** Saves the kinds given; the answer is the whole list, which replaces the cached one. */
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: NotificationPreferencesBody) =>
+      api.put<NotificationPreference[]>('/api/notification-preferences', changes),
+    onSuccess: (list) => queryClient.setQueryData(queryKeys.notificationPreferences, list),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificationPreferences }),
+  });
+}

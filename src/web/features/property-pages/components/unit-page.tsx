@@ -1,0 +1,217 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { LEASE_STATE_LABELS } from '../../../../shared/lease-state';
+import type { UnitOverview } from '../../../../shared/schemas/overview';
+import { NotFoundState } from '../../../components/page-states';
+import { PropertyLink, TenantLink } from '../../../components/record-links';
+import { useRouteId } from '../../../lib/edit-route';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useUnitOverview } from '../api/get-overview';
+import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
+import { PageBreadcrumbs } from './page-breadcrumbs';
+import { OverviewPending } from './page-states';
+import { isCurrentLease, LEASE_STATE_COLORS, UNIT_STATUS_COLORS } from './status-colors';
+
+type Manager = NonNullable<UnitOverview['manager']>;
+
+/** /units/{id}: a unit's details; its manager also sees who lives there and its history. */
+export function UnitPage() {
+  const id = useRouteId();
+  if (id === undefined) {
+    return <NotFoundState noun="Unit" back={{ to: '/properties', label: 'Back to properties' }} />;
+  }
+  return <UnitPageOf id={id} />;
+}
+
+function UnitPageOf({ id }: { id: number }) {
+  const overview = useUnitOverview(id);
+  if (!overview.data) return <OverviewPending error={overview.error} noun="Unit" />;
+  const { unit, property, manager } = overview.data;
+
+  return (
+    <Stack gap="lg">
+      <PageBreadcrumbs
+        trail={[
+          { label: property.name, to: `/properties/${property.id}` },
+          { label: `Unit ${unit.unitNumber}` },
+        ]}
+      />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="sm" wrap="wrap">
+              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+                Unit {unit.unitNumber}
+              </Title>
+              <StatusWord color={UNIT_STATUS_COLORS[unit.status] ?? 'gray'}>
+                {unit.status}
+              </StatusWord>
+            </Group>
+            {manager ? (
+              <Group gap="xs">
+                {unit.status === 'Available' ? (
+                  <Button component={Link} to={`/tenant/create?unitId=${unit.id}`} size="xs">
+                    Place tenant
+                  </Button>
+                ) : null}
+                <Button component={Link} to={`/unit/${unit.id}`} size="xs" variant="default">
+                  Edit unit
+                </Button>
+              </Group>
+            ) : null}
+          </Group>
+          <Text>
+            <PropertyLink id={property.id}>{property.name}</PropertyLink> · {property.address},{' '}
+            {property.city}, {property.state} {property.zipCode}
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+            <Fact label="Bedrooms" value={String(unit.bedrooms)} />
+            <Fact label="Bathrooms" value={String(unit.bathrooms)} />
+            <Fact label="Square feet" value={unit.squareFeet.toLocaleString('en-US')} />
+            <Fact label="Rent" value={`${formatMoney(unit.rent)}/month`} />
+          </SimpleGrid>
+          {unit.description ? (
+            <Text size="sm" c="dimmed">
+              {unit.description}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      {manager ? <UnitHistory manager={manager} /> : null}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+}
+
+function UnitHistory({ manager }: { manager: Manager }) {
+  const current = manager.tenants.rows.filter((tenant) => tenant.movedOutOn === null);
+  const currentLease = manager.leases.rows.find((lease) => isCurrentLease(lease.state));
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Now
+          </Title>
+          {current.length === 0 ? (
+            <Text c="dimmed">Nobody lives here now.</Text>
+          ) : (
+            <Text>
+              Living here:{' '}
+              {current.map((tenant, index) => (
+                <span key={tenant.id}>
+                  {index > 0 ? ', ' : ''}
+                  <TenantLink id={tenant.id}>
+                    {tenant.firstName} {tenant.lastName}
+                  </TenantLink>
+                </span>
+              ))}
+            </Text>
+          )}
+          {currentLease ? (
+            <Text>
+              Lease:{' '}
+              <Anchor component={Link} to={`/lease/${currentLease.id}`} c="indigo.8">
+                {formatDate(currentLease.startDate)} to {formatDate(currentLease.endDate)},{' '}
+                {formatMoney(currentLease.rent)}/month
+              </Anchor>
+              {' · '}
+              <Anchor component={Link} to={`/leases/${currentLease.id}/ledger`} c="indigo.8">
+                Ledger
+              </Anchor>
+            </Text>
+          ) : (
+            <Text c="dimmed">No current lease.</Text>
+          )}
+        </Stack>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <OverviewSection
+          title="Tenants"
+          section={manager.tenants}
+          rowKey={(tenant) => tenant.id}
+          empty="No tenant has lived here yet."
+          renderRow={(tenant) => (
+            <OverviewRow
+              main={
+                <TenantLink id={tenant.id}>
+                  {tenant.firstName} {tenant.lastName}
+                </TenantLink>
+              }
+              details={
+                tenant.movedOutOn
+                  ? `Moved out ${formatDate(tenant.movedOutOn)}`
+                  : `Since ${formatDate(tenant.createdAt)}`
+              }
+            />
+          )}
+        />
+        <OverviewSection
+          title="Leases"
+          section={manager.leases}
+          rowKey={(lease) => lease.id}
+          empty="No leases yet."
+          renderRow={(lease) => (
+            <OverviewRow
+              main={
+                <Anchor component={Link} to={`/lease/${lease.id}`} c="indigo.8">
+                  Lease of {lease.firstName} {lease.lastName}
+                </Anchor>
+              }
+              details={`${formatDate(lease.startDate)} to ${formatDate(lease.endDate)} · ${formatMoney(lease.rent)}/month`}
+              end={
+                <StatusWord color={LEASE_STATE_COLORS[lease.state]}>
+                  {LEASE_STATE_LABELS[lease.state]}
+                </StatusWord>
+              }
+            />
+          )}
+        />
+        <OverviewSection
+          title="Applications"
+          section={manager.applications}
+          rowKey={(application) => application.id}
+          empty="No applications for this unit."
+          renderRow={(application) => (
+            <OverviewRow
+              main={
+                <Anchor component={Link} to="/applications" c="indigo.8">
+                  {application.firstName} {application.lastName}
+                </Anchor>
+              }
+              details={`Received ${formatDate(application.createdAt)} · move-in ${formatDate(application.moveInDate)}`}
+              end={<StatusWord color="gray">{application.status}</StatusWord>}
+            />
+          )}
+        />
+        <OverviewSection
+          title="Work orders"
+          section={manager.workOrders}
+          rowKey={(order) => order.id}
+          empty="No work orders for this unit."
+          renderRow={(order) => (
+            <OverviewRow
+              main={
+                <Anchor component={Link} to={`/work-orders/${order.id}`} c="indigo.8">
+                  {order.title}
+                </Anchor>
+              }
+              details={`${order.priority} · filed ${formatDate(order.filedAt.slice(0, 10))}`}
+              end={<StatusWord color="gray">{order.status}</StatusWord>}
+            />
+          )}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

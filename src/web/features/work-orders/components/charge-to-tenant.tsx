@@ -1,0 +1,124 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  CHARGEABLE_STATUSES,
+  chargeWorkOrderBodySchema,
+  repairChargeDescription,
+  type WorkOrder,
+} from '../../../../shared/schemas/work-orders';
+import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { notifyOutcome } from '../../../lib/notify';
+import { useChargeWorkOrder } from '../api/work-orders';
+
+const validateCharge = schemaResolver(chargeWorkOrderBodySchema, { sync: true });
+
+interface ChargeValues {
+  amount: number | string;
+  description: string;
+}
+
+/**
+ * The landlord's decision to put a finished repair's cost on the tenant's ledger: offered once
+ * the work is Done or Closed and has a cost; afterwards the work order says it was charged.
+ */
+export function ChargeToTenant({ order }: { order: WorkOrder }) {
+  if (order.chargedLedgerEntryId !== null) {
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        title="Charged to ledger"
+        // Dark text: the theme's green title on the light green fails contrast.
+        styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+        data-testid="charged"
+      >
+        The cost of this work order is on the tenant&apos;s ledger as a one-off charge.
+      </Alert>
+    );
+  }
+  const finished = (CHARGEABLE_STATUSES as readonly string[]).includes(order.status);
+  if (!finished || order.cost <= 0) return null;
+  return <ChargeForm order={order} />;
+}
+
+function ChargeForm({ order }: { order: WorkOrder }) {
+  const charge = useChargeWorkOrder(order.id);
+  const { banner, showError, clear } = useBanner();
+  const form = useForm<ChargeValues>({
+    initialValues: { amount: order.cost, description: repairChargeDescription(order) },
+    validate: (values) => validateCharge(toBody(values) as never),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (charge.isPending) return;
+    clear();
+    try {
+      const body = toBody(values);
+      await charge.mutateAsync(body);
+      notifyOutcome('success', `Charged ${formatMoney(Number(body.amount))} to the tenant.`);
+    } catch (error) {
+      form.setErrors(fieldErrorsOf(error));
+      showError(errorMessage(error, 'The charge was not posted'));
+    }
+  });
+
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="xs">
+        Charge to tenant
+      </Title>
+      <Text size="sm" mb="sm">
+        Posts a one-off damages charge on the unit&apos;s current lease. A work order can be charged
+        once.
+      </Text>
+      <form onSubmit={handleSubmit} noValidate aria-label="Charge to tenant">
+        <Stack gap="sm">
+          <StatusBanner banner={banner} onClose={clear} />
+          <NumberInput
+            label="Amount"
+            description={`USD; the recorded cost is ${formatMoney(order.cost)}`}
+            required
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            fixedDecimalScale
+            prefix="$"
+            thousandSeparator=","
+            {...form.getInputProps('amount')}
+          />
+          <TextInput
+            label="Description"
+            required
+            maxLength={200}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={charge.isPending}>
+              Charge to tenant
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** An emptied amount is missing (the server then charges the cost), never zero. */
+function toBody(values: ChargeValues) {
+  return {
+    amount: values.amount === '' ? null : Number(values.amount),
+    description: values.description,
+  };
+}
