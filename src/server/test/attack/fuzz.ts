@@ -20,7 +20,8 @@ import {
  * and extra fields, huge strings, any unicode, negative and fractional numbers,
  * __proto__ keys, SQL and HTML payloads, bodies that are not JSON. The answer is never a
  * 5xx, never leaks internals, and a refused request writes nothing.
- * At least 200 cases per call when CI=true (FUZZ_RUNS overrides).
+ * At least 200 cases per call when CI=true (FUZZ_RUNS overrides; `npm test` runs the
+ * PostgreSQL pass with 100).
  */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI === 'true' ? 200 : 20));
 
