@@ -1,12 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, logInViaUi, signUpViaApi, test, visit } from './fixtures';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { expect, expectNoSidewaysScroll, logInViaUi, signUpViaApi, test, visit } from './fixtures';
 
 test('on a 390 px phone the login, sign-up and contact screens fit and work', async ({ page }) => {
   await visit(page, '/signup');

@@ -1,33 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
-
-/**
- * Logs in through the API (same origin: the session cookie lands in the page's context) and
- * stores the user as the app does after a login, so these journeys do not depend on the
- * login screen.
- */
-async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as T;
-}
+import type { Page } from '@playwright/test';
+import { expect, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { created, createProperty, logIn } from './api-helpers';
 
 /** A landlord's two properties whose names share a unique word, one with units, one without. */
 async function seedCatalogue(page: Page) {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
   const word = uniqueName('Zephyr');
-  const harbor = await post<{ id: number }>(page.request, '/api/properties', {
+  const harbor = await created<{ id: number }>(page, '/api/properties', {
     name: `${word} Harbor`,
     description: 'Bright flats by the water',
     address: '1 Quay Road',
@@ -36,22 +16,16 @@ async function seedCatalogue(page: Page) {
     zipCode: '04101',
     imageUrl: 'http://127.0.0.1:9/missing.jpg',
   });
-  await post(page.request, '/api/properties', {
-    name: `${word} Ridge`,
-    address: '9 Hill Road',
-    city: 'Portland',
-    state: 'ME',
-    zipCode: '04102',
-  });
+  await createProperty(page, { name: `${word} Ridge`, city: 'Portland', state: 'ME' });
   const unit = { propertyId: harbor.id, bedrooms: 2, bathrooms: 1, squareFeet: 900 };
-  await post(page.request, '/api/units', {
+  await created(page, '/api/units', {
     ...unit,
     unitNumber: 'H1',
     rent: 1450.5,
     status: 'Available',
     description: 'Corner unit',
   });
-  await post(page.request, '/api/units', {
+  await created(page, '/api/units', {
     ...unit,
     unitNumber: 'H2',
     rent: 1300,
@@ -168,12 +142,9 @@ test('the browser reads the catalogue page by page and loads more on request', a
   await logIn(page, landlord);
   const word = uniqueName('Quokka');
   for (let i = 1; i <= 13; i++) {
-    await post(page.request, '/api/properties', {
+    await createProperty(page, {
       name: `${word} ${String(i).padStart(2, '0')}`,
       address: `${i} Paging Way`,
-      city: 'Albany',
-      state: 'NY',
-      zipCode: '12207',
     });
   }
   await visit(page, '/properties');

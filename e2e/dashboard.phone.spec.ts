@@ -1,22 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
-
-async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { expect, expectNoSidewaysScroll, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { logIn } from './api-helpers';
 
 test('the dashboard and the property browser fit a phone, expanded cards included', async ({
   page,

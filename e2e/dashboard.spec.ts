@@ -1,39 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  PASSWORD,
-  signUpViaApi,
-  test,
-  uniqueName,
-  visit,
-} from './fixtures';
-
-/**
- * Logs in through the API (same origin: the session cookie lands in the page's context) and
- * stores the user as the app does after a login, so these journeys do not depend on the
- * login screen.
- */
-async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-/** 'YYYY-MM-DD' some days from now. */
-function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as T;
-}
+import { expect, expectAccessible, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { created, daysFromNow, logIn } from './api-helpers';
 
 test('a new landlord sees zero figures and the empty dashboard text', async ({ page }) => {
   const userName = await signUpViaApi(page, 'Landlord');
@@ -63,7 +29,7 @@ test('a new landlord is guided by a checklist that ticks steps and can be dismis
   await expect(checklist).toContainText('0 of 5 steps done');
   await expectAccessible(page);
 
-  await post(page.request, '/api/properties', {
+  await created(page, '/api/properties', {
     name: uniqueName('First Steps '),
     address: '1 First Street',
     city: 'Springfield',
@@ -91,15 +57,14 @@ test('a landlord sees their figures and an expanded property with tenant and lea
   const userName = await signUpViaApi(page, 'Landlord');
   await logIn(page, userName);
   await page.goto('/');
-  const request = page.request;
-  const maple = await post<{ id: number }>(request, '/api/properties', {
+  const maple = await created<{ id: number }>(page, '/api/properties', {
     name: uniqueName('Maple Court '),
     address: '12 Maple Street',
     city: 'Springfield',
     state: 'IL',
     zipCode: '62701',
   });
-  await post(request, '/api/properties', {
+  await created(page, '/api/properties', {
     name: uniqueName('Oak House '),
     address: '4 Oak Lane',
     city: 'Springfield',
@@ -113,13 +78,13 @@ test('a landlord sees their figures and an expanded property with tenant and lea
     squareFeet: 850,
     status: 'Available',
   };
-  const rented = await post<{ id: number }>(request, '/api/units', {
+  const rented = await created<{ id: number }>(page, '/api/units', {
     ...unit,
     unitNumber: '1A',
     rent: 1200.5,
   });
-  await post(request, '/api/units', { ...unit, unitNumber: '2A', rent: 950 });
-  await post(request, '/api/staff', {
+  await created(page, '/api/units', { ...unit, unitNumber: '2A', rent: 950 });
+  await created(page, '/api/staff', {
     firstName: 'Olive',
     lastName: 'Owner',
     email: 'olive@example.com',
@@ -127,7 +92,7 @@ test('a landlord sees their figures and an expanded property with tenant and lea
     position: 'Owner',
     propertyId: maple.id,
   });
-  const tenant = await post<{ id: number }>(request, '/api/tenants', {
+  const tenant = await created<{ id: number }>(page, '/api/tenants', {
     unitId: rented.id,
     unitNumber: '1A',
     firstName: 'Tess',
@@ -137,7 +102,7 @@ test('a landlord sees their figures and an expanded property with tenant and lea
   });
   const startDate = daysFromNow(-30);
   const endDate = daysFromNow(40);
-  await post(request, '/api/leases', {
+  await created(page, '/api/leases', {
     tenantId: tenant.id,
     unitNumber: '1A',
     firstName: 'Tess',
@@ -197,7 +162,7 @@ test('a landlord with many properties sees 20 cards and can show more', async ({
   const userName = await signUpViaApi(page, 'Landlord');
   await logIn(page, userName);
   for (let i = 1; i <= 21; i++) {
-    await post(page.request, '/api/properties', {
+    await created(page, '/api/properties', {
       name: `Block ${String(i).padStart(2, '0')}`,
       address: `${i} Long Road`,
       city: 'Springfield',
@@ -228,16 +193,15 @@ test('a tenant is told the dashboard is for landlords', async ({ page }) => {
 test('a lease ending soon links to its lease, and a property to its units', async ({ page }) => {
   const userName = await signUpViaApi(page, 'Landlord');
   await logIn(page, userName);
-  const request = page.request;
   const propertyName = uniqueName('Birch Row ');
-  const property = await post<{ id: number }>(request, '/api/properties', {
+  const property = await created<{ id: number }>(page, '/api/properties', {
     name: propertyName,
     address: '3 Birch Row',
     city: 'Springfield',
     state: 'IL',
     zipCode: '62703',
   });
-  const unit = await post<{ id: number }>(request, '/api/units', {
+  const unit = await created<{ id: number }>(page, '/api/units', {
     propertyId: property.id,
     unitNumber: '5C',
     bedrooms: 1,
@@ -247,7 +211,7 @@ test('a lease ending soon links to its lease, and a property to its units', asyn
     status: 'Available',
   });
   // A unit under repair: the occupancy chart names what is neither occupied nor available.
-  await post(request, '/api/units', {
+  await created(page, '/api/units', {
     propertyId: property.id,
     unitNumber: '6C',
     bedrooms: 1,
@@ -256,14 +220,14 @@ test('a lease ending soon links to its lease, and a property to its units', asyn
     rent: 990,
     status: 'Maintenance',
   });
-  const tenant = await post<{ id: number }>(request, '/api/tenants', {
+  const tenant = await created<{ id: number }>(page, '/api/tenants', {
     unitId: unit.id,
     firstName: 'Rhea',
     lastName: 'Renter',
     phoneNumber: '555-0177',
     email: 'rhea@example.com',
   });
-  const lease = await post<{ id: number }>(request, '/api/leases', {
+  const lease = await created<{ id: number }>(page, '/api/leases', {
     tenantId: tenant.id,
     unitNumber: '5C',
     firstName: 'Rhea',

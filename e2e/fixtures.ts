@@ -84,3 +84,26 @@ export async function pickOption(page: Page, label: string, option: string): Pro
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(box).toHaveValue(option);
 }
+
+/** The page fits the viewport's width: nothing to scroll sideways (a 390 px phone). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Axe on an open dialog, polled: while it fades in, its half-transparent text fails contrast. */
+export async function expectDialogAccessible(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const axe = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      return axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
+    })
+    .toEqual([]);
+}

@@ -1,13 +1,13 @@
-import type { Page } from '@playwright/test';
-import { expect, logInViaUi, signUpViaApi, test, visit } from './fixtures';
-import { expectDialogAccessible, leaseWithCharge } from './money-helpers';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import {
+  expect,
+  expectDialogAccessible,
+  expectNoSidewaysScroll,
+  logInViaUi,
+  signUpViaApi,
+  test,
+  visit,
+} from './fixtures';
+import { leaseWithCharge } from './money-helpers';
 
 test('a lease ledger fits a phone: entries as cards, a payment recorded from a full-screen form', async ({
   page,

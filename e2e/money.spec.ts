@@ -1,6 +1,15 @@
 import { formatDate } from '../src/shared/dates';
-import { expectAccessible, expect, logInViaUi, signUpViaApi, test, visit } from './fixtures';
-import { daysFromNow, expectDialogAccessible, leaseWithCharge } from './money-helpers';
+import {
+  expect,
+  expectAccessible,
+  expectDialogAccessible,
+  logInViaUi,
+  signUpViaApi,
+  test,
+  visit,
+} from './fixtures';
+import { daysFromNow } from './api-helpers';
+import { leaseWithCharge } from './money-helpers';
 
 test('a landlord records a payment on a ledger, sees it collected, and reverses it', async ({
   page,

@@ -1,43 +1,23 @@
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
-  PASSWORD,
+  expectNoSidewaysScroll,
   signUpViaApi,
   test,
   uniqueName,
   visit,
 } from './fixtures';
+import {
+  createLease,
+  createProperty,
+  createTenant,
+  createUnit,
+  daysFromNow,
+  logIn,
+} from './api-helpers';
 
 const NOT_LINKED =
   'Your account is not linked to a tenancy yet. Ask your landlord to send you a portal invitation from Porchlight; opening its link links your account.';
-
-/** Logs in through the API and tells the app who is logged in, as the other phone journeys do. */
-async function logIn(page: Page, userName: string) {
-  await page.context().clearCookies();
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function created(page: Page, url: string, data: object): Promise<{ id: number }> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
-
-/** A calendar day some days from now, 'YYYY-MM-DD'. */
-const daysFromNow = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('on a phone, a Tenant whose account is not linked yet is told how to link it', async ({
   page,
@@ -57,38 +37,16 @@ test('on a phone, a Tenant linked by an invitation sees their unit, lease and ba
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
   const propertyName = uniqueName('Quay House ');
-  const property = await created(page, '/api/properties', {
-    name: propertyName,
-    address: '9 Quay Street',
-    city: 'Portland',
-    state: 'ME',
-    zipCode: '04101',
-  });
-  const unit = await created(page, '/api/units', {
-    propertyId: property.id,
-    unitNumber: '4B',
-    bedrooms: 2,
-    bathrooms: 1,
-    squareFeet: 700,
-    rent: 1500,
-    status: 'Available',
-  });
-  const tenant = await created(page, '/api/tenants', {
-    unitId: unit.id,
-    firstName: 'Rosa',
-    lastName: 'Parks',
-    phoneNumber: '555-0123',
-    email: 'rosa@example.com',
-  });
+  const property = await createProperty(page, { name: propertyName });
+  const unit = await createUnit(page, property.id, { unitNumber: '4B', bedrooms: 2, rent: 1500 });
+  const tenant = await createTenant(page, unit.id, { firstName: 'Rosa', lastName: 'Parks' });
   // It starts in a few days: the server's hourly rent job posts nothing for it meanwhile,
   // so the balance is exactly the one charge below.
-  const lease = await created(page, '/api/leases', {
-    tenantId: tenant.id,
+  const lease = await createLease(page, tenant.id, {
     startDate: daysFromNow(3),
     endDate: daysFromNow(368),
     rent: 1500,
     deposit: 1200,
-    status: 'Active',
   });
   const charge = await page.request.post(`/api/leases/${lease.id}/ledger/charges`, {
     data: { category: 'utilities', amount: 42.5, entryDate: daysFromNow(3), description: 'Water' },

@@ -3,12 +3,12 @@ import {
   expect,
   pickOption,
   expectAccessible,
-  PASSWORD,
   signUpViaApi,
   test,
   uniqueName,
   visit,
 } from './fixtures';
+import { logIn as logInViaApi } from './api-helpers';
 
 /** Confirms the open delete dialog, after checking that it names what goes. */
 async function confirmInDialog(page: Page, expected: RegExp) {
@@ -20,25 +20,10 @@ async function confirmInDialog(page: Page, expected: RegExp) {
   await expect(dialog).toBeHidden();
 }
 
-/**
- * Logs in through the API (the session cookie lands in the page's context) and stores the user
- * where the app keeps it (docs/product.md section 3: local storage), so this journey does not depend on
- * the login screen.
- */
+/** Logs in through the API and checks that the app's header shows who is logged in. */
 async function logIn(page: Page, userName: string) {
-  const login = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const me = await page.request.get('/api/authentication/me');
-  expect(me.status()).toBe(200);
-  const user = await me.json();
+  await logInViaApi(page, userName);
   await page.goto('/');
-  await page.evaluate(
-    (stored) => localStorage.setItem('porchlight.user', stored),
-    JSON.stringify(user),
-  );
-  await page.reload();
   await expect(page.getByTestId('header-user')).toContainText(userName);
 }
 

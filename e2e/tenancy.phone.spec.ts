@@ -1,12 +1,12 @@
-import { expect, logInViaUi, signUpViaApi, test, uniqueName, visit } from './fixtures';
-import type { Page } from '@playwright/test';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(0);
-}
+import {
+  expect,
+  expectNoSidewaysScroll,
+  logInViaUi,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 
 test('on a 390 px phone the tenancy screens fit without sideways scroll, and an application can be reviewed', async ({
   page,

@@ -3,46 +3,24 @@ import sharp from 'sharp';
 import {
   expect,
   expectAccessible,
-  PASSWORD,
+  expectNoSidewaysScroll,
   signUpViaApi,
   test,
   uniqueName,
   visit,
 } from './fixtures';
-
-/** Logs in through the API and tells the app who is logged in, as the other phone journeys do. */
-async function logIn(page: Page, userName: string) {
-  await page.context().clearCookies();
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function created(page: Page, url: string, data: object): Promise<{ id: number }> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
-
-/** An invitation's one-time code, for the record at `url` (tenants/7 or staff/3). */
-async function invitationCode(page: Page, record: string): Promise<string> {
-  const response = await page.request.post(`/api/${record}/invitations`, { data: {} });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { path: string }).path.split('/').pop()!;
-}
+import {
+  createProperty,
+  createStaff,
+  createTenant,
+  createUnit,
+  invitationCode,
+  logIn,
+} from './api-helpers';
 
 async function accept(page: Page, code: string) {
   const response = await page.request.post(`/api/invitations/by-code/${code}/accept`, { data: {} });
   expect(response.status(), await response.text()).toBeLessThan(300);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('on a phone, a tenant reports a problem with a photo, the landlord assigns it, the worker finishes it, the tenant sees Done', async ({
@@ -50,35 +28,16 @@ test('on a phone, a tenant reports a problem with a photo, the landlord assigns 
 }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
-  const property = await created(page, '/api/properties', {
-    name: uniqueName('Pier View '),
-    address: '3 Pier Road',
-    city: 'Mystic',
-    state: 'CT',
-    zipCode: '06355',
-  });
-  const unit = await created(page, '/api/units', {
-    propertyId: property.id,
-    unitNumber: '1A',
-    bedrooms: 1,
-    bathrooms: 1,
-    squareFeet: 500,
-    rent: 1100,
-    status: 'Available',
-  });
-  const tenantRecord = await created(page, '/api/tenants', {
-    unitId: unit.id,
+  const property = await createProperty(page, { name: uniqueName('Pier View ') });
+  const unit = await createUnit(page, property.id, { rent: 1100 });
+  const tenantRecord = await createTenant(page, unit.id, {
     firstName: 'Ines',
     lastName: 'Moreau',
-    phoneNumber: '555-0190',
     email: `${uniqueName('ines')}@example.com`,
   });
-  const staff = await created(page, '/api/staff', {
-    propertyId: property.id,
+  const staff = await createStaff(page, property.id, {
     firstName: 'Theo',
     lastName: 'Bolt',
-    email: 'theo@example.com',
-    phone: '555-0191',
     position: 'Electrician',
   });
   const tenantCode = await invitationCode(page, `tenants/${tenantRecord.id}`);
@@ -135,6 +94,8 @@ test('on a phone, a tenant reports a problem with a photo, the landlord assigns 
   await page.getByRole('combobox', { name: 'Who sees it' }).click();
   await page.getByRole('option', { name: 'Shared with the tenant' }).click();
   await page.getByRole('button', { name: 'Add note' }).click();
+  // Saved: the form empties, and the note shows in the list (not only in the field).
+  await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue('');
   await expect(page.getByText('An electrician comes today')).toBeVisible();
 
   // The worker finishes it from their phone.

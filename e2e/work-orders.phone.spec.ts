@@ -1,21 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
-
-async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function created(page: Page, url: string, data: object): Promise<number> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
+import { expect, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { createProperty, createStaff, createUnit, logIn } from './api-helpers';
 
 test('on a phone, a landlord files a request, assigns it, and it is worked to Done', async ({
   page,
@@ -23,30 +7,9 @@ test('on a phone, a landlord files a request, assigns it, and it is worked to Do
   const userName = await signUpViaApi(page, 'Landlord');
   await logIn(page, userName);
   const propertyName = uniqueName('Harbor House ');
-  const propertyId = await created(page, '/api/properties', {
-    name: propertyName,
-    address: '9 Quay Street',
-    city: 'Portland',
-    state: 'ME',
-    zipCode: '04101',
-  });
-  await created(page, '/api/units', {
-    propertyId,
-    unitNumber: '3C',
-    bedrooms: 2,
-    bathrooms: 1,
-    squareFeet: 700,
-    rent: 1500,
-    status: 'Available',
-  });
-  await created(page, '/api/staff', {
-    propertyId,
-    firstName: 'Sam',
-    lastName: 'Fixer',
-    email: 'sam@example.com',
-    phone: '555-0111',
-    position: 'Handyman',
-  });
+  const propertyId = (await createProperty(page, { name: propertyName })).id;
+  await createUnit(page, propertyId, { unitNumber: '3C', bedrooms: 2, rent: 1500 });
+  await createStaff(page, propertyId, { firstName: 'Sam', lastName: 'Fixer' });
 
   await visit(page, '/work-orders/create');
   await page.getByRole('combobox', { name: 'Unit' }).click();

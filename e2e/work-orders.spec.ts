@@ -1,82 +1,40 @@
 import type { Page } from '@playwright/test';
-import dayjs from 'dayjs';
+import { expect, expectAccessible, signUpViaApi, test, uniqueName, visit } from './fixtures';
 import {
-  expect,
-  expectAccessible,
-  PASSWORD,
-  signUpViaApi,
-  test,
-  uniqueName,
-  visit,
-} from './fixtures';
-
-async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function call(page: Page, url: string, data: object, status = 201): Promise<number> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(status);
-  return ((await response.json()) as { id: number }).id;
-}
+  created,
+  createdId,
+  createLease,
+  createProperty,
+  createStaff,
+  createTenant,
+  createUnit,
+  logIn,
+} from './api-helpers';
 
 /** A landlord's unit with a tenant on a running lease, a staff member and three work orders. */
 async function world(page: Page) {
-  const propertyId = await call(page, '/api/properties', {
-    name: uniqueName('Board Court '),
-    address: '5 Board Street',
-    city: 'Albany',
-    state: 'NY',
-    zipCode: '12207',
-  });
-  const unitId = await call(page, '/api/units', {
-    propertyId,
-    unitNumber: '4D',
-    bedrooms: 1,
-    bathrooms: 1,
-    squareFeet: 600,
-    rent: 1200,
-    status: 'Available',
-  });
-  const tenantId = await call(page, '/api/tenants', {
-    unitId,
-    firstName: 'Lena',
-    lastName: 'Park',
-    phoneNumber: '555-0150',
-    email: `${uniqueName('lena')}@example.com`,
-  });
-  await call(page, '/api/leases', {
-    tenantId,
-    startDate: dayjs().subtract(20, 'day').format('YYYY-MM-DD'),
-    endDate: dayjs().add(340, 'day').format('YYYY-MM-DD'),
-    rent: 1200,
-    deposit: 600,
-    status: 'Active',
-  });
-  const staffId = await call(page, '/api/staff', {
-    propertyId,
-    firstName: 'Omar',
-    lastName: 'Wrench',
-    email: 'omar@example.com',
-    phone: '555-0160',
-    position: 'Plumber',
-  });
+  const propertyId = (await createProperty(page, { name: uniqueName('Board Court ') })).id;
+  const unitId = (await createUnit(page, propertyId, { unitNumber: '4D' })).id;
+  const tenantId = (
+    await createTenant(page, unitId, {
+      firstName: 'Lena',
+      lastName: 'Park',
+      email: `${uniqueName('lena')}@example.com`,
+    })
+  ).id;
+  await createLease(page, tenantId);
+  const staffId = (await createStaff(page, propertyId, { lastName: 'Wrench', position: 'Plumber' }))
+    .id;
   const file = (title: string, priority: string) =>
-    call(page, '/api/work-orders', { unitId, title, category: 'Plumbing', priority });
+    createdId(page, '/api/work-orders', { unitId, title, category: 'Plumbing', priority });
   const boiler = await file('Boiler is out', 'Emergency');
   const tap = await file('Dripping tap', 'Routine');
-  await call(page, `/api/work-orders/${tap}/assign`, { staffId }, 200);
+  await created(page, `/api/work-orders/${tap}/assign`, { staffId }, 200);
   const drain = await file('Blocked drain', 'Urgent');
-  await call(page, `/api/work-orders/${drain}/assign`, { staffId }, 200);
-  await call(page, `/api/work-orders/${drain}/status`, { status: 'In progress' }, 200);
-  await call(page, `/api/work-orders/${drain}/notes`, { body: 'Cleared it', cost: 85.5 }, 200);
-  await call(page, `/api/work-orders/${drain}/status`, { status: 'Done' }, 200);
+  await created(page, `/api/work-orders/${drain}/assign`, { staffId }, 200);
+  await created(page, `/api/work-orders/${drain}/status`, { status: 'In progress' }, 200);
+  await created(page, `/api/work-orders/${drain}/notes`, { body: 'Cleared it', cost: 85.5 }, 200);
+  await created(page, `/api/work-orders/${drain}/status`, { status: 'Done' }, 200);
   return { boiler, tap, drain };
 }
 

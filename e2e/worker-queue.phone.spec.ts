@@ -1,31 +1,15 @@
-import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { expect, expectNoSidewaysScroll, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import {
+  created,
+  createProperty,
+  createStaff,
+  createTenant,
+  createUnit,
+  logIn,
+} from './api-helpers';
 
 const NOT_LINKED =
   'Your account is not linked to a staff record yet. Ask your landlord for a portal invitation.';
-
-/** Logs in through the API and tells the app who is logged in, as the other phone journeys do. */
-async function logIn(page: Page, userName: string) {
-  await page.context().clearCookies();
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
-
-async function created(page: Page, url: string, data: object): Promise<{ id: number }> {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('on a phone, a maintenance worker linked by an invitation works their queue to Done', async ({
   page,
@@ -34,37 +18,16 @@ test('on a phone, a maintenance worker linked by an invitation works their queue
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
   const propertyName = uniqueName('Mill Yard ');
-  const property = await created(page, '/api/properties', {
+  const property = await createProperty(page, {
     name: propertyName,
     address: '12 Mill Lane',
     city: 'Burlington',
     state: 'VT',
     zipCode: '05401',
   });
-  const unit = await created(page, '/api/units', {
-    propertyId: property.id,
-    unitNumber: '3C',
-    bedrooms: 1,
-    bathrooms: 1,
-    squareFeet: 550,
-    rent: 1200,
-    status: 'Available',
-  });
-  await created(page, '/api/tenants', {
-    unitId: unit.id,
-    firstName: 'Nia',
-    lastName: 'Okafor',
-    phoneNumber: '555-0177',
-    email: 'nia@example.com',
-  });
-  const staff = await created(page, '/api/staff', {
-    propertyId: property.id,
-    firstName: 'Omar',
-    lastName: 'Reyes',
-    email: 'omar@example.com',
-    phone: '555-0155',
-    position: 'Handyman',
-  });
+  const unit = await createUnit(page, property.id, { unitNumber: '3C' });
+  await createTenant(page, unit.id);
+  const staff = await createStaff(page, property.id);
   const invitation = await page.request.post(`/api/staff/${staff.id}/invitations`, { data: {} });
   expect(invitation.status(), await invitation.text()).toBe(201);
   const { path } = (await invitation.json()) as { path: string };

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSWORD, signUpViaApi, test, uniqueName } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signUpViaApi, test, uniqueName } from './fixtures';
+import { created, createLease, createStaff, createUnit, logIn } from './api-helpers';
 
 /**
  * Stored script payloads (names, descriptions, messages) are shown as plain text on every
@@ -9,22 +10,6 @@ const tag = uniqueName('x');
 const IMG = `<img src=x data-xss="${tag}" onerror="window.__xss=(window.__xss||0)+1">`;
 const SCRIPT = `<script data-xss="${tag}">window.__xss=(window.__xss||0)+1</script>`;
 const LINK = `<a data-xss="${tag}" href="javascript:window.__xss=1">click</a>`;
-
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as T;
-}
-
-async function logIn(page: Page, userName: string) {
-  const response = await page.request.post('/api/authentication/login', {
-    data: { userName, password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const me = await (await page.request.get('/api/authentication/me')).json();
-  await page.goto('/login');
-  await page.evaluate((user) => localStorage.setItem('porchlight.user', JSON.stringify(user)), me);
-}
 
 /** Nothing ran, no payload element exists, and (when given) the payload is visible as text. */
 async function expectInert(page: Page, visibleText?: string) {
@@ -45,7 +30,7 @@ test('stored script payloads render as plain text on every screen', async ({ pag
 
   const landlord = await signUpViaApi(page, 'Landlord');
   await logIn(page, landlord);
-  const property = await post<{ id: number }>(page.request, '/api/properties', {
+  const property = await created<{ id: number }>(page, '/api/properties', {
     name: `Evil ${IMG}`,
     description: `About ${SCRIPT}`,
     address: `1 ${LINK} Street`,
@@ -54,7 +39,7 @@ test('stored script payloads render as plain text on every screen', async ({ pag
     zipCode: '10001',
     imageUrl: null,
   });
-  const rented = await post<{ id: number }>(page.request, '/api/units', {
+  const rented = await created<{ id: number }>(page, '/api/units', {
     unitNumber: 'X1',
     propertyId: property.id,
     description: `Unit ${IMG}`,
@@ -64,37 +49,28 @@ test('stored script payloads render as plain text on every screen', async ({ pag
     rent: 1000,
     status: 'Available',
   });
-  await post(page.request, '/api/units', {
+  await createUnit(page, property.id, {
     unitNumber: 'X2',
-    propertyId: property.id,
     description: `Free ${SCRIPT}`,
-    bedrooms: 1,
-    bathrooms: 1,
     squareFeet: 500,
     rent: 1000,
-    status: 'Available',
   });
-  const tenant = await post<{ id: number }>(page.request, '/api/tenants', {
+  const tenant = await created<{ id: number }>(page, '/api/tenants', {
     unitId: rented.id,
     firstName: `T${IMG}`.slice(0, 200),
     lastName: 'Doe',
     phoneNumber: '555-0100',
     email: 'tenant@example.com',
   });
-  await post(page.request, '/api/leases', {
-    tenantId: tenant.id,
+  await createLease(page, tenant.id, {
     startDate: '2026-01-01',
     endDate: '2027-12-31',
     rent: 1000,
     deposit: 1000,
-    status: 'Active',
   });
-  await post(page.request, '/api/staff', {
-    propertyId: property.id,
+  await createStaff(page, property.id, {
     firstName: '<b>Bold</b>',
     lastName: '<i>x</i>',
-    email: 'staff@example.com',
-    phone: '555-0101',
     position: '<u>Owner</u>',
   });
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../shared/money';
 import { MAX_PAGE_SIZE } from '../../shared/schemas/paging';
 import { unitsTable } from '../modules/units/units.table';
-import { createPropertyWithUnits, tenantBody } from '../modules/tenants/tenants.test-helpers';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../test/test-app';
+import { createPropertyWithUnits, tenantBody, signUpAll } from '../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 
 /** Every list the app has, as the landlord's screens ask for it. */
 const LISTS = [
@@ -25,11 +25,7 @@ describe('one way to page every list', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [landlord, admin, neighbour] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    [landlord, admin, neighbour] = await signUpAll(t, ['Landlord', 'Admin', 'Landlord']);
     properties = [
       await createPropertyWithUnits(landlord, ['Available', 'Available', 'Unavailable']),
       await createPropertyWithUnits(landlord, [

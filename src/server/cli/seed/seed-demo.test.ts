@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPropertyWithUnits } from '../../test/fixtures';
 import { createTestApp, login, signUpAndLogin, type TestApp } from '../../test/test-app';
-import { createPropertyWithUnits } from '../../modules/tenants/tenants.test-helpers';
 import { DEMO_PASSWORD, seedDemo } from './generate';
 
 describe('seed --demo', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPropertyWithUnits, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits } from '../tenants/tenants.test-helpers';
 
 const HEADER = 'Status,Decline reason,Applicant,Email,Phone,Property,Unit,Move-in,Message,Received';
 const lines = (body: string) => body.trimEnd().split('\r\n');
@@ -31,10 +31,7 @@ describe('the applications CSV download', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = new Date('2026-11-24T15:00:00Z');
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
     const { units } = await createPropertyWithUnits(landlord, ['Available']);
     await apply(units[0]!.id, 'Pending', '=cmd|"/c calc"!A1, please\nthanks');
     const rejected = await apply(units[0]!.id, 'Rejected', null);

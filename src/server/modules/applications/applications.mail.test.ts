@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
+import { createPropertyWithUnits } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits } from '../tenants/tenants.test-helpers';
 
 const DAY = 86_400_000;
 

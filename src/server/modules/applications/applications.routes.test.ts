@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import {
-  createPropertyWithUnits,
-  tenancySnapshot,
-  unitStatus,
-} from '../tenants/tenants.test-helpers';
+import { createPropertyWithUnits, signUpAll } from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { tenancySnapshot, unitStatus } from '../tenants/tenants.test-helpers';
 import { APPLICATION_LIMIT } from './applications.rate-limit';
 
 const DAY = 86_400_000;
@@ -26,11 +23,11 @@ describe('rental applications', () => {
     const now = t.clock.now.getTime();
     const next3am = Math.ceil((now - 3 * 3600_000) / DAY) * DAY + 3 * 3600_000;
     t.clock.advance(next3am - now);
-    [landlord, other, admin, tenantUser] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-      signUpAndLogin(t, 'Tenant'),
+    [landlord, other, admin, tenantUser] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
     ]);
   });
   afterAll(() => t.close());

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../context';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { createdId } from '../../test/fixtures';
 import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { findLeaseOfTenantAccount, managedPropertiesFilter } from './authz';
@@ -22,11 +23,7 @@ describe('identity links and the tenant policy', () => {
     landlord = await signUpAndLogin(t, 'Landlord');
     renter = await signUpAndLogin(t, 'Tenant');
     stranger = await signUpAndLogin(t, 'Tenant');
-    const post = async (url: string, payload: object) => {
-      const response = await landlord.request({ method: 'POST', url, payload });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().id as number;
-    };
+    const post = (url: string, payload: object) => createdId(landlord, url, payload);
     const propertyId = await post('/api/properties', {
       name: 'Linked Court',
       address: '2 Link Road',

@@ -2,10 +2,15 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositRegisterItem, LeaseDeposit } from '../../../shared/schemas/deposits';
 import type { Ledger } from '../../../shared/schemas/ledger';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  createLease,
+  createPropertyWithUnits,
+  MID_MARCH_NOON,
+  signUpAll,
+} from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { auditEventsTable } from '../audit/audit.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { depositSettlementsTable, depositTransactionsTable } from './deposits.table';
 
 describe('the deposit register', () => {
@@ -16,39 +21,13 @@ describe('the deposit register', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // Noon in New York on 2026-03-15.
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other, admin] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-    ]);
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
   });
   afterAll(() => t.close());
 
-  async function newLease(owner: TestUser, deposit = 1500): Promise<number> {
-    const { units } = await createPropertyWithUnits(owner);
-    const tenant = await owner.request({
-      method: 'POST',
-      url: '/api/tenants',
-      payload: tenantBody(units[0]!.id),
-    });
-    expect(tenant.statusCode, tenant.body).toBe(201);
-    const lease = await owner.request({
-      method: 'POST',
-      url: '/api/leases',
-      payload: {
-        tenantId: tenant.json().id,
-        startDate: '2026-01-10',
-        endDate: '2026-12-31',
-        rent: 1000,
-        deposit,
-        status: 'Active',
-      },
-    });
-    expect(lease.statusCode, lease.body).toBe(201);
-    return lease.json().id;
-  }
+  const newLease = async (owner: TestUser, deposit = 1500) =>
+    (await createLease(owner, { deposit })).id;
 
   const receive = (user: TestUser, leaseId: number, amount: number, date = '2026-01-05') =>
     user.request({

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/invitations';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
+import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import {
   createTestApp,
   login,
@@ -22,7 +23,6 @@ import { auditEventsTable } from '../audit/audit.table';
 import { hashOneTimeCode } from '../auth/one-time-codes';
 import { jobsTable } from '../jobs/jobs.table';
 import { staffTable } from '../staff/staff.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { tenantsTable } from '../tenants/tenants.table';
 import { invitationsTable } from './invitations.table';
 
@@ -356,10 +356,7 @@ describe('tenant invitations', () => {
     const landlord = await signUpAndLogin(t, 'Landlord');
     for (let round = 0; round < 3; round++) {
       const place = await placeTenant(t, landlord);
-      const accounts = await Promise.all([
-        signUpAndLogin(t, 'Tenant'),
-        signUpAndLogin(t, 'Tenant'),
-      ]);
+      const accounts = await signUpAll(t, ['Tenant', 'Tenant']);
       const { code, id } = await inviteTenant(landlord, place.tenantId);
       const answers = await Promise.all(accounts.map((account) => accept(account, code)));
       const statuses = answers.map((answer) => answer.statusCode).sort();

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSystem } from '../../context';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { addDays, calendarDate } from '../../../shared/dates';
-import {
-  createPropertyWithUnits,
-  tenancySnapshot,
-  tenantBody,
-  unitStatus,
-} from '../tenants/tenants.test-helpers';
+import { tenancySnapshot, unitStatus } from '../tenants/tenants.test-helpers';
 import { expireEndedLeases } from './lease-lifecycle.service';
 
 interface LeaseJson {
@@ -35,11 +31,11 @@ describe('lease lifecycle', () => {
   beforeAll(async () => {
     t = await createTestApp();
     today = calendarDate(t.clock.now, t.config.timeZone);
-    [landlord, other, admin, tenantUser] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-      signUpAndLogin(t, 'Tenant'),
+    [landlord, other, admin, tenantUser] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
     ]);
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaseListItem } from '../../../shared/schemas/leases';
+import { createPropertyWithUnits, tenantBody, posted, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 
 const HEADER = 'Tenant,Unit #,Property,Start,End,Rent,Deposit,Status';
 const lines = (body: string) => body.trimEnd().split('\r\n');
@@ -12,13 +12,8 @@ describe('the leases CSV download', () => {
   let other: TestUser;
   let tenantIds: number[];
 
-  async function created(owner: TestUser, url: string, payload: Record<string, unknown>) {
-    const response = await owner.request({ method: 'POST', url, payload });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: number };
-  }
   const lease = (owner: TestUser, tenantId: number, terms: Record<string, unknown>) =>
-    created(owner, '/api/leases', {
+    posted(owner, '/api/leases', {
       tenantId,
       startDate: '2026-01-01',
       endDate: '2026-12-31',
@@ -31,15 +26,12 @@ describe('the leases CSV download', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = new Date('2026-11-24T15:00:00Z');
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
     const { units } = await createPropertyWithUnits(landlord, ['Available', 'Available']);
     tenantIds = [];
     for (const [i, name] of ['Lovelace', 'Hopper'].entries()) {
       tenantIds.push(
-        (await created(landlord, '/api/tenants', tenantBody(units[i]!.id, { lastName: name }))).id,
+        (await posted(landlord, '/api/tenants', tenantBody(units[i]!.id, { lastName: name }))).id,
       );
     }
     await lease(landlord, tenantIds[0]!, {});
@@ -50,7 +42,7 @@ describe('the leases CSV download', () => {
       deposit: 0.1,
     });
     const theirs = await createPropertyWithUnits(other);
-    const stranger = await created(
+    const stranger = await posted(
       other,
       '/api/tenants',
       tenantBody(theirs.units[0]!.id, { firstName: 'Stranger' }),

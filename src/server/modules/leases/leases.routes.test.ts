@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import {
-  createPropertyWithUnits,
-  tenancySnapshot,
-  tenantBody,
-} from '../tenants/tenants.test-helpers';
+import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { tenancySnapshot } from '../tenants/tenants.test-helpers';
 
 describe('leases', () => {
   let t: TestApp;
@@ -15,11 +12,11 @@ describe('leases', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [landlord, other, admin, tenantUser] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-      signUpAndLogin(t, 'Tenant'),
+    [landlord, other, admin, tenantUser] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
     ]);
   });
   afterAll(() => t.close());

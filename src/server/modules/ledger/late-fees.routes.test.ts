@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lease } from '../../../shared/schemas/leases';
 import type { Ledger } from '../../../shared/schemas/ledger';
 import { runAsSystem } from '../../context';
+import { createLease, leaseBody, signUpAll } from '../../test/fixtures';
 import {
   createTestApp,
   login,
@@ -13,7 +13,6 @@ import {
 import { auditEventsTable } from '../audit/audit.table';
 import { leasesTable } from '../leases/leases.table';
 import { notificationsTable } from '../notifications/notifications.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { tenantsTable } from '../tenants/tenants.table';
 import { assessLateFees } from './late-fees.service';
 import { ledgerEntriesTable } from './ledger.table';
@@ -30,10 +29,7 @@ describe('late fees', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = noon('2026-01-05');
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
   });
   afterAll(() => t.close());
 
@@ -47,38 +43,6 @@ describe('late fees', () => {
   /** Runs this hour's jobs (rent first, then late fees) as the runner would. */
   async function runJobs() {
     await t.app.jobs.runDueJobs(t.clock.now);
-  }
-
-  const leaseBody = (tenantId: number, overrides: Record<string, unknown> = {}) => ({
-    tenantId,
-    startDate: '2026-01-10',
-    endDate: '2026-12-31',
-    rent: 1000,
-    deposit: 500,
-    status: 'Active',
-    ...overrides,
-  });
-
-  async function newTenant(owner: TestUser): Promise<number> {
-    const { units } = await createPropertyWithUnits(owner);
-    const tenant = await owner.request({
-      method: 'POST',
-      url: '/api/tenants',
-      payload: tenantBody(units[0]!.id),
-    });
-    expect(tenant.statusCode, tenant.body).toBe(201);
-    return tenant.json().id;
-  }
-
-  async function newLease(owner: TestUser, overrides: Record<string, unknown> = {}) {
-    const tenantId = await newTenant(owner);
-    const lease = await owner.request({
-      method: 'POST',
-      url: '/api/leases',
-      payload: leaseBody(tenantId, overrides),
-    });
-    expect(lease.statusCode, lease.body).toBe(201);
-    return lease.json() as Lease;
   }
 
   const ledger = async (leaseId: number) => {
@@ -101,7 +65,7 @@ describe('late fees', () => {
 
   it('keeps a rule on the lease: answered, kept when a client omits it, removed with none', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord, {
+    const lease = await createLease(landlord, {
       lateFeeKind: 'percent',
       lateFeePercent: 5.25,
       lateFeeGraceDays: 3,
@@ -141,12 +105,12 @@ describe('late fees', () => {
     });
 
     // A lease saved without the fields has no rule.
-    expect(await newLease(landlord)).toMatchObject({ lateFeeKind: 'none', lateFeeAmount: null });
+    expect(await createLease(landlord)).toMatchObject({ lateFeeKind: 'none', lateFeeAmount: null });
   });
 
   it('carries the rule over to a renewal', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord, {
+    const lease = await createLease(landlord, {
       lateFeeKind: 'flat',
       lateFeeAmount: 35,
       lateFeeGraceDays: 4,
@@ -167,7 +131,7 @@ describe('late fees', () => {
 
   it('refuses a bad rule with a 400 that names the field, changing nothing', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord, { lateFeeKind: 'flat', lateFeeAmount: 50 });
+    const lease = await createLease(landlord, { lateFeeKind: 'flat', lateFeeAmount: 50 });
     const cases: [Record<string, unknown>, string][] = [
       [{ lateFeeKind: 'flat', lateFeeAmount: 0 }, 'lateFeeAmount'],
       [{ lateFeeKind: 'flat', lateFeeAmount: -5 }, 'lateFeeAmount'],
@@ -201,7 +165,7 @@ describe('late fees', () => {
 
   it('charges a flat fee once, after the grace days, while the rent is open; a waived fee stays waived', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord, {
+    const lease = await createLease(landlord, {
       lateFeeKind: 'flat',
       lateFeeAmount: 50,
       lateFeeGraceDays: 5,
@@ -278,13 +242,13 @@ describe('late fees', () => {
 
   it('takes a percent of the rent still open, held to the cap', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord, {
+    const lease = await createLease(landlord, {
       lateFeeKind: 'percent',
       lateFeePercent: 10,
       lateFeeGraceDays: 0,
       lateFeeCap: 35,
     });
-    const small = await newLease(landlord, {
+    const small = await createLease(landlord, {
       lateFeeKind: 'percent',
       lateFeePercent: 2.5,
       lateFeeGraceDays: 0,
@@ -308,7 +272,7 @@ describe('late fees', () => {
 
   it('never charges rent that was due before the rule was added, nor another landlord reads it', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord);
+    const lease = await createLease(landlord);
     await at('2026-03-01');
     await runJobs(); // January and February rent, unpaid
     const added = await landlord.request({
@@ -326,7 +290,7 @@ describe('late fees', () => {
 
   it('posts one fee per period when two runs assess at the same moment', async () => {
     await at('2026-01-05');
-    const lease = await newLease(landlord, { lateFeeKind: 'flat', lateFeeAmount: 10 });
+    const lease = await createLease(landlord, { lateFeeKind: 'flat', lateFeeAmount: 10 });
     await at('2026-01-10');
     await runJobs();
     await at('2026-01-12');

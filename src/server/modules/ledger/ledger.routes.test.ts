@@ -1,15 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../shared/schemas/ledger';
-import {
-  createTestApp,
-  login,
-  signUpAndLogin,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app';
+import { createLease, MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
+import { createTestApp, login, type TestApp, type TestUser } from '../../test/test-app';
 import { auditEventsTable } from '../audit/audit.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { ledgerEntriesTable } from './ledger.table';
 
 describe('the rent ledger', () => {
@@ -20,44 +14,14 @@ describe('the rent ledger', () => {
   let keyCounter = 0;
 
   beforeAll(async () => {
-    // Noon in New York on 2026-03-15.
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other, admin] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-    ]);
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
   });
   afterAll(() => t.close());
 
-  async function newLease(
-    owner: TestUser,
-    overrides: Record<string, unknown> = {},
-  ): Promise<number> {
-    const { units } = await createPropertyWithUnits(owner);
-    const tenant = await owner.request({
-      method: 'POST',
-      url: '/api/tenants',
-      payload: tenantBody(units[0]!.id),
-    });
-    expect(tenant.statusCode, tenant.body).toBe(201);
-    const lease = await owner.request({
-      method: 'POST',
-      url: '/api/leases',
-      payload: {
-        tenantId: tenant.json().id,
-        startDate: '2026-01-10',
-        endDate: '2026-12-31',
-        rent: 1000,
-        deposit: 500,
-        status: 'Active',
-        ...overrides,
-      },
-    });
-    expect(lease.statusCode, lease.body).toBe(201);
-    return lease.json().id;
-  }
+  const newLease = async (owner: TestUser, overrides: Record<string, unknown> = {}) =>
+    (await createLease(owner, overrides)).id;
 
   /** Running the jobs at a later hour also sweeps the sessions that are idle by then. */
   async function runJobsAt(now: Date) {

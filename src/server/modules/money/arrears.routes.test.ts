@@ -10,6 +10,7 @@ import {
   type ArrearsResponse,
 } from '../../../shared/schemas/money-reports';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import {
   getJson,
   seedEntries,
@@ -34,11 +35,8 @@ describe('arrears', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
     const { property, units } = await seedProperty(t, landlord, { name: 'Cedar Row', units: 3 });
     cedarId = property.id;
     const [ann, bob, cy] = [

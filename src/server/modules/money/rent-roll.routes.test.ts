@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RentRollRow } from '../../../shared/schemas/money-reports';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import {
   getJson,
   seedEntries,
@@ -23,12 +24,8 @@ describe('the rent roll', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other, admin] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-    ]);
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
     // Units 1A (leased, owes), 2A (leased, paid up), 3A (vacant) at a property whose name
     // needs CSV quoting; one unit at a second property; another landlord's leased unit.
     const { property, units } = await seedProperty(t, landlord, {

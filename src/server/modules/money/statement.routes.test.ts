@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../../shared/schemas/money-reports';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import {
   getJson,
   seedEntries,
@@ -21,12 +22,8 @@ describe("a tenant's statement", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other, admin] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-    ]);
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
     const { units } = await seedProperty(t, landlord, { name: 'Willow Court' });
     const tenant = await seedTenant(t, units[0]!, { firstName: 'Mary', lastName: 'Jackson' });
     leaseId = (await seedLease(t, tenant, { rent: 1100.55 })).id;

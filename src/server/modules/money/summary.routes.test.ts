@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
 import {
   getJson,
@@ -53,11 +54,8 @@ describe('the money summary', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
     const { units } = await seedProperty(t, landlord, { units: 4 });
     const tenants = [];
     for (const unit of units) tenants.push(await seedTenant(t, unit));
@@ -139,7 +137,7 @@ describe('the money summary', () => {
     expect((await rentCharge(lease3, '2026-03')).amount).toBe(120001);
     const { body } = await summary(landlord);
     expect(body.expected).toBe(2374.2);
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
+    t.clock.now = MID_MARCH_NOON;
   });
 
   it('shows another landlord only their own figures', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../../shared/schemas/notifications';
+import { createPropertyWithUnits, MID_MARCH_NOON, tenantBody } from '../../test/fixtures';
 import {
   createTestApp,
   login,
@@ -8,7 +9,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { tenantsTable } from '../tenants/tenants.table';
 
 const DAY = 86_400_000;
@@ -63,7 +63,7 @@ describe('notification sources', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Noon in New York on 2026-03-15.
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
+    t.clock.now = MID_MARCH_NOON;
     landlord = await signUpAndLogin(t, 'Landlord');
     tenant = await signUpAndLogin(t, 'Tenant');
     const { units } = await createPropertyWithUnits(landlord, ['Available', 'Available']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPropertyWithUnits, tenantBody } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDate } from '../../../shared/dates';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
+import { createdId, createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 describe('property and unit pages', () => {
   let t: TestApp;
@@ -19,22 +19,19 @@ describe('property and unit pages', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [landlord, other, admin, tenantUser] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-      signUpAndLogin(t, 'Tenant'),
+    [landlord, other, admin, tenantUser] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
     ]);
     const created = await createPropertyWithUnits(landlord, ['Available', 'Available']);
     propertyId = created.propertyId;
     rented = created.units[0]!;
     free = created.units[1]!;
 
-    const post = async (url: string, payload: object, who: TestUser | null = landlord) => {
-      const response = await (who ?? t).request({ method: 'POST', url, payload });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json().id as number;
-    };
+    const post = (url: string, payload: object, who: TestUser | null = landlord) =>
+      createdId(who ?? t, url, payload);
     tenantId = await post('/api/tenants', tenantBody(rented.id, { firstName: 'Grace' }));
     const today = calendarDate(t.clock.now, t.config.timeZone);
     leaseId = await post('/api/leases', {

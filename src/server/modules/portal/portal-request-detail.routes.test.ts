@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalWorkOrder, PortalWorkOrderDetail } from '../../../shared/schemas/portal';
 import type { Upload } from '../../../shared/schemas/uploads';
 import { fingerprint } from '../../test/attack/attack-kit';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  createdId,
+  createPropertyWithUnits,
+  MID_MARCH_NOON,
+  tenantBody,
+  signUpAll,
+} from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { staffTable } from '../staff/staff.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { tenantsTable } from '../tenants/tenants.table';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
@@ -24,11 +30,6 @@ describe("a tenant's request: photos, status and the notes meant for them", () =
     priority: 'Urgent',
   };
 
-  async function created(user: TestUser, url: string, payload: object): Promise<number> {
-    const response = await user.request({ method: 'POST', url, payload });
-    expect(response.statusCode, `${url} ${response.body}`).toBe(201);
-    return response.json().id;
-  }
   async function upload(user: TestUser): Promise<number> {
     const response = await postPhoto(user, '/api/uploads', { bytes: await makePhoto('jpeg') });
     expect(response.statusCode, response.body).toBe(201);
@@ -48,12 +49,12 @@ describe("a tenant's request: photos, status and the notes meant for them", () =
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, tenant, neighbour, worker] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Maintenance'),
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, tenant, neighbour, worker] = await signUpAll(t, [
+      'Landlord',
+      'Tenant',
+      'Tenant',
+      'Maintenance',
     ]);
     const { propertyId, units } = await createPropertyWithUnits(landlord, [
       'Available',
@@ -61,7 +62,7 @@ describe("a tenant's request: photos, status and the notes meant for them", () =
     ]);
     // Only an invitation links an account (decision 0011); its flow is tested elsewhere.
     for (const [index, user] of [tenant, neighbour].entries()) {
-      const id = await created(landlord, '/api/tenants', {
+      const id = await createdId(landlord, '/api/tenants', {
         ...tenantBody(units[index]!.id),
         email: `t${index}@example.com`,
       });
@@ -70,7 +71,7 @@ describe("a tenant's request: photos, status and the notes meant for them", () =
         .set({ userId: user.user.id })
         .where(eq(tenantsTable.id, id));
     }
-    staffId = await created(landlord, '/api/staff', {
+    staffId = await createdId(landlord, '/api/staff', {
       firstName: 'Rosa',
       lastName: 'Diaz',
       email: 'rosa@example.com',

@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkedPortalHome, PortalWorkOrder } from '../../../shared/schemas/portal';
 import type { WorkOrder, WorkOrderSummary } from '../../../shared/schemas/work-orders';
 import { fingerprint } from '../../test/attack/attack-kit';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  createPropertyWithUnits,
+  MID_MARCH_NOON,
+  tenantBody,
+  signUpAll,
+} from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { auditEventsTable } from '../audit/audit.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { tenantsTable } from '../tenants/tenants.table';
 
 describe("a tenant's maintenance request", () => {
@@ -49,12 +54,12 @@ describe("a tenant's maintenance request", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, tenant, unlinked, movedOut] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Tenant'),
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, tenant, unlinked, movedOut] = await signUpAll(t, [
+      'Landlord',
+      'Tenant',
+      'Tenant',
+      'Tenant',
     ]);
     ({ units } = await createPropertyWithUnits(landlord, ['Available', 'Available']));
     tenantId = await createTenant(units[0]!.id, 'Ada');

@@ -2,13 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkedPortalHome, PortalHome } from '../../../shared/schemas/portal';
 import {
+  createPropertyWithUnits,
+  MID_MARCH_NOON,
+  tenantBody,
+  signUpAll,
+} from '../../test/fixtures';
+import {
   createTestApp,
   login,
   signUpAndLogin,
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 import { tenantsTable } from '../tenants/tenants.table';
 
 describe("the tenant's home", () => {
@@ -68,12 +73,12 @@ describe("the tenant's home", () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Noon in New York on 2026-03-15.
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, first, second, unlinked] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Tenant'),
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, first, second, unlinked] = await signUpAll(t, [
+      'Landlord',
+      'Tenant',
+      'Tenant',
+      'Tenant',
     ]);
     // The landlord hides their email from the public (docs/product.md section 12).
     const hide = await landlord.request({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyExport } from '../../../shared/schemas/property-export';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { posted, signUpAll } from '../../test/fixtures';
 import { seedEntries } from '../money/money.test-helpers';
 
 const HEADER = 'Name,Address,City,State,Zip code';
@@ -13,27 +14,24 @@ let admin: TestUser;
 let propertyId: number;
 let leaseId: number;
 
-async function post(user: TestUser, url: string, payload: Record<string, unknown>, status = 201) {
-  const response = await user.request({ method: 'POST', url, payload });
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json() as { id: number };
-}
 const property = (user: TestUser, name: string, city = 'Albany') =>
-  post(user, '/api/properties', { name, address: '1 Oak St', city, state: 'NY', zipCode: '12207' });
+  posted(user, '/api/properties', {
+    name,
+    address: '1 Oak St',
+    city,
+    state: 'NY',
+    zipCode: '12207',
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = new Date('2026-11-24T15:00:00Z');
-  [landlord, other, admin] = await Promise.all([
-    signUpAndLogin(t, 'Landlord'),
-    signUpAndLogin(t, 'Landlord'),
-    signUpAndLogin(t, 'Admin'),
-  ]);
+  [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
   propertyId = (await property(landlord, 'Oak Terraces')).id;
   await property(landlord, '-Birch, House', 'Troy');
   await property(other, 'Bravo Place');
 
-  const unit = await post(landlord, '/api/units', {
+  const unit = await posted(landlord, '/api/units', {
     propertyId,
     unitNumber: '1A',
     bedrooms: 2,
@@ -42,7 +40,7 @@ beforeAll(async () => {
     rent: 1234.5,
     status: 'Available',
   });
-  await post(landlord, '/api/staff', {
+  await posted(landlord, '/api/staff', {
     propertyId,
     firstName: 'Sam',
     lastName: 'Super',
@@ -50,7 +48,7 @@ beforeAll(async () => {
     phone: '555-0111',
     position: 'Superintendent',
   });
-  const tenant = await post(landlord, '/api/tenants', {
+  const tenant = await posted(landlord, '/api/tenants', {
     unitId: unit.id,
     firstName: 'Ada',
     lastName: 'Byron',
@@ -58,7 +56,7 @@ beforeAll(async () => {
     email: 'ada@example.com',
   });
   leaseId = (
-    await post(landlord, '/api/leases', {
+    await posted(landlord, '/api/leases', {
       tenantId: tenant.id,
       startDate: '2026-01-01',
       endDate: '2026-12-31',
@@ -71,17 +69,17 @@ beforeAll(async () => {
     { kind: 'charge', amount: 1234.5, entryDate: '2026-11-01' },
     { kind: 'payment', amount: 1000.1, entryDate: '2026-11-05' },
   ]);
-  await post(landlord, `/api/leases/${leaseId}/deposit/receipts`, {
+  await posted(landlord, `/api/leases/${leaseId}/deposit/receipts`, {
     amount: 500.25,
     date: '2026-11-02',
   });
-  const order = await post(landlord, '/api/work-orders', {
+  const order = await posted(landlord, '/api/work-orders', {
     unitId: unit.id,
     title: 'Leaking tap',
     category: 'Plumbing',
     priority: 'Routine',
   });
-  await post(
+  await posted(
     landlord,
     `/api/work-orders/${order.id}/notes`,
     { body: 'Washer replaced', cost: 80.5, labourHours: 1.5 },

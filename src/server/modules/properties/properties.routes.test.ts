@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property } from '../../../shared/schemas/properties';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { expectClientError, signUpAll } from '../../test/fixtures';
 import { staffTable } from '../staff/staff.table';
 
 const validProperty = {
@@ -23,11 +24,13 @@ describe('properties API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    landlord = await signUpAndLogin(t, 'Landlord');
-    other = await signUpAndLogin(t, 'Landlord');
-    admin = await signUpAndLogin(t, 'Admin');
-    tenant = await signUpAndLogin(t, 'Tenant');
-    maintenance = await signUpAndLogin(t, 'Maintenance');
+    [landlord, other, admin, tenant, maintenance] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
+      'Maintenance',
+    ]);
   });
   afterAll(() => t.close());
 
@@ -597,14 +600,7 @@ describe('properties API', () => {
       ] as const;
       for (const options of cases) {
         const response = await admin.request(options as never);
-        expect(
-          response.statusCode,
-          `${options.method} ${options.url} ${response.body}`,
-        ).toBeGreaterThanOrEqual(400);
-        expect(
-          response.statusCode,
-          `${options.method} ${options.url} ${response.body}`,
-        ).toBeLessThan(500);
+        expectClientError(response, `${options.method} ${options.url}`);
       }
       expect(await countAll()).toBe(before);
     });

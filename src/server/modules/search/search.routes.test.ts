@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDate } from '../../../shared/dates';
 import type { SearchResponse } from '../../../shared/schemas/search';
+import { createdId, createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 
 describe('the managers’ search', () => {
   let t: TestApp;
@@ -15,29 +15,19 @@ describe('the managers’ search', () => {
   let leaseId: number;
   let workOrderId: number;
 
-  const post = async (who: TestUser, url: string, payload: object) => {
-    const response = await who.request({ method: 'POST', url, payload });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().id as number;
-  };
-
   beforeAll(async () => {
     t = await createTestApp({ searchesPerMinute: 0 });
-    [landlord, other, admin] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-    ]);
+    [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
     const mine = await createPropertyWithUnits(landlord, ['Available']);
     propertyId = mine.propertyId;
     unitId = mine.units[0]!.id;
-    tenantId = await post(
+    tenantId = await createdId(
       landlord,
       '/api/tenants',
       tenantBody(unitId, { firstName: 'Quentin', lastName: 'Blakemore', email: 'qb@example.com' }),
     );
     const today = calendarDate(t.clock.now, t.config.timeZone);
-    leaseId = await post(landlord, '/api/leases', {
+    leaseId = await createdId(landlord, '/api/leases', {
       tenantId,
       startDate: today,
       endDate: addDays(today, 364),
@@ -45,7 +35,7 @@ describe('the managers’ search', () => {
       deposit: 1200,
       status: 'Active',
     });
-    workOrderId = await post(landlord, '/api/work-orders', {
+    workOrderId = await createdId(landlord, '/api/work-orders', {
       unitId,
       title: 'Blakemore boiler rattles',
       category: 'Plumbing',
@@ -53,7 +43,7 @@ describe('the managers’ search', () => {
     });
     // Another landlord's tenant with the same surname must never show up for the first.
     const theirs = await createPropertyWithUnits(other, ['Available']);
-    await post(
+    await createdId(
       other,
       '/api/tenants',
       tenantBody(theirs.units[0]!.id, { firstName: 'Olive', lastName: 'Blakemore' }),
@@ -146,14 +136,14 @@ describe('the managers’ search', () => {
       Array.from({ length: 3 }, () => 'Available'),
     );
     for (let i = 0; i < 25; i += 1) {
-      await post(admin, '/api/work-orders', {
+      await createdId(admin, '/api/work-orders', {
         unitId: units[i % 3]!.id,
         title: `Zanzibar leak ${i}`,
         category: 'Plumbing',
         priority: 'Routine',
       });
     }
-    await post(admin, '/api/tenants', tenantBody(units[0]!.id, { lastName: 'Zanzibar' }));
+    await createdId(admin, '/api/tenants', tenantBody(units[0]!.id, { lastName: 'Zanzibar' }));
     const body: SearchResponse = (await search(admin, 'zanzibar')).json();
     const count = body.groups.reduce((sum, group) => sum + group.results.length, 0);
     expect(count).toBe(20);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPropertyWithUnits, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits } from '../tenants/tenants.test-helpers';
 
 const HEADER = 'Name,Position,Email,Phone,Property';
 const lines = (body: string) => body.trimEnd().split('\r\n');
@@ -30,10 +30,7 @@ describe('the staff CSV download', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
     first = (await createPropertyWithUnits(landlord)).propertyId;
     second = (await createPropertyWithUnits(landlord)).propertyId;
     await addStaff(landlord, first, 'Able', '+Plumber');

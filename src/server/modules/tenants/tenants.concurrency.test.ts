@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPropertyWithUnits, tenantBody } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { unitsTable } from '../units/units.table';
-import { createPropertyWithUnits, tenantBody } from './tenants.test-helpers';
 import { tenantsTable } from './tenants.table';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createPropertyWithUnits, tenantBody } from './tenants.test-helpers';
 
 const HEADER = 'Name,Unit #,Property,Phone,Email,Added';
 const lines = (body: string) => body.trimEnd().split('\r\n');
@@ -24,10 +24,7 @@ describe('the tenants CSV download', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = new Date('2026-11-24T15:00:00Z');
-    [landlord, other] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-    ]);
+    [landlord, other] = await signUpAll(t, ['Landlord', 'Landlord']);
     ({ propertyId, units } = await createPropertyWithUnits(landlord, ['Available', 'Available']));
     await place(landlord, units[0]!.id, { firstName: 'Ada', lastName: 'Lovelace' });
     await place(landlord, units[1]!.id, {

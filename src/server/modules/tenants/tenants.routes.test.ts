@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { unitsTable } from '../units/units.table';
-import {
-  createPropertyWithUnits,
-  tenancySnapshot,
-  tenantBody,
-  unitStatus,
-} from './tenants.test-helpers';
+import { tenancySnapshot, unitStatus } from './tenants.test-helpers';
 
 describe('tenants', () => {
   let t: TestApp;
@@ -19,12 +15,12 @@ describe('tenants', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [landlord, other, admin, tenantUser, maintenance] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Maintenance'),
+    [landlord, other, admin, tenantUser, maintenance] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
+      'Maintenance',
     ]);
   });
   afterAll(() => t.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { posted, signUpAll } from '../../test/fixtures';
 import { seedProperty } from '../money/money.test-helpers';
 
 const HEADER = 'Unit #,Property,Beds,Baths,Sq ft,Rent,Status';
@@ -13,13 +14,8 @@ describe('the units CSV download', () => {
   let oakId: number;
   let otherPropertyId: number;
 
-  async function post(user: TestUser, url: string, payload: Record<string, unknown>) {
-    const response = await user.request({ method: 'POST', url, payload });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: number };
-  }
   const property = (user: TestUser, name: string) =>
-    post(user, '/api/properties', {
+    posted(user, '/api/properties', {
       name,
       address: '1 Oak St',
       city: 'Albany',
@@ -27,7 +23,7 @@ describe('the units CSV download', () => {
       zipCode: '12207',
     });
   const unit = (user: TestUser, propertyId: number, unitNumber: string, extra = {}) =>
-    post(user, '/api/units', {
+    posted(user, '/api/units', {
       propertyId,
       unitNumber,
       bedrooms: 2,
@@ -41,11 +37,7 @@ describe('the units CSV download', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = new Date('2026-11-24T15:00:00Z');
-    [landlord, other, admin] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Admin'),
-    ]);
+    [landlord, other, admin] = await signUpAll(t, ['Landlord', 'Landlord', 'Admin']);
     oakId = (await property(landlord, 'Oak, "The" Terraces')).id;
     await unit(landlord, oakId, '101');
     await unit(landlord, oakId, '102', { rent: 999.99, status: 'Rented', bedrooms: 3 });

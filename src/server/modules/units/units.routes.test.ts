@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '../../../shared/schemas/units';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { expectClientError, posted, signUpAll } from '../../test/fixtures';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from './units.table';
 
@@ -30,11 +31,13 @@ describe('units API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    landlord = await signUpAndLogin(t, 'Landlord');
-    other = await signUpAndLogin(t, 'Landlord');
-    admin = await signUpAndLogin(t, 'Admin');
-    tenant = await signUpAndLogin(t, 'Tenant');
-    maintenance = await signUpAndLogin(t, 'Maintenance');
+    [landlord, other, admin, tenant, maintenance] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Admin',
+      'Tenant',
+      'Maintenance',
+    ]);
     const property = {
       name: 'Elm Block',
       address: '1 Elm St',
@@ -42,23 +45,12 @@ describe('units API', () => {
       state: 'OR',
       zipCode: '97301',
     };
-    propertyId = (
-      await landlord.request({ method: 'POST', url: '/api/properties', payload: property })
-    ).json().id;
+    propertyId = (await posted(landlord, '/api/properties', property)).id;
     secondPropertyId = (
-      await landlord.request({
-        method: 'POST',
-        url: '/api/properties',
-        payload: { ...property, name: 'Elm Annex' },
-      })
-    ).json().id;
-    otherPropertyId = (
-      await other.request({
-        method: 'POST',
-        url: '/api/properties',
-        payload: { ...property, name: 'Other Elm' },
-      })
-    ).json().id;
+      await posted(landlord, '/api/properties', { ...property, name: 'Elm Annex' })
+    ).id;
+    otherPropertyId = (await posted(other, '/api/properties', { ...property, name: 'Other Elm' }))
+      .id;
   });
   afterAll(() => t.close());
 
@@ -398,14 +390,7 @@ describe('units API', () => {
       ] as const;
       for (const options of cases) {
         const response = await admin.request(options as never);
-        expect(
-          response.statusCode,
-          `${options.method} ${options.url} ${response.body}`,
-        ).toBeGreaterThanOrEqual(400);
-        expect(
-          response.statusCode,
-          `${options.method} ${options.url} ${response.body}`,
-        ).toBeLessThan(500);
+        expectClientError(response, `${options.method} ${options.url}`);
       }
       expect(await countAll()).toBe(before);
     });

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../shared/schemas/ledger';
 import type { WorkOrder } from '../../../shared/schemas/work-orders';
 import { fingerprint } from '../../test/attack/attack-kit';
-import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  createdId,
+  createPropertyWithUnits,
+  MID_MARCH_NOON,
+  tenantBody,
+  signUpAll,
+} from '../../test/fixtures';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { auditEventsTable } from '../audit/audit.table';
-import { createPropertyWithUnits, tenantBody } from '../tenants/tenants.test-helpers';
 
 describe("charging a work order's cost to the tenant", () => {
   let t: TestApp;
@@ -18,11 +24,6 @@ describe("charging a work order's cost to the tenant", () => {
   let leaseId: number;
   let staffId: number;
 
-  async function created(user: TestUser, url: string, payload: object): Promise<number> {
-    const response = await user.request({ method: 'POST', url, payload });
-    expect(response.statusCode, `${url} ${response.body}`).toBe(201);
-    return response.json().id;
-  }
   async function ok(user: TestUser, url: string, payload: object): Promise<WorkOrder> {
     const response = await user.request({ method: 'POST', url, payload });
     expect(response.statusCode, `${url} ${response.body}`).toBe(200);
@@ -35,7 +36,7 @@ describe("charging a work order's cost to the tenant", () => {
     costs = [120.5, 30.25],
     status = 'Done',
   } = {}): Promise<number> {
-    const id = await created(landlord, '/api/work-orders', {
+    const id = await createdId(landlord, '/api/work-orders', {
       unitId,
       title: 'Broken window',
       category: 'Other',
@@ -62,20 +63,20 @@ describe("charging a work order's cost to the tenant", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    t.clock.now = new Date('2026-03-15T16:00:00Z');
-    [landlord, other, tenantUser, worker] = await Promise.all([
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Landlord'),
-      signUpAndLogin(t, 'Tenant'),
-      signUpAndLogin(t, 'Maintenance'),
+    t.clock.now = MID_MARCH_NOON;
+    [landlord, other, tenantUser, worker] = await signUpAll(t, [
+      'Landlord',
+      'Landlord',
+      'Tenant',
+      'Maintenance',
     ]);
     const { propertyId, units } = await createPropertyWithUnits(landlord, [
       'Available',
       'Available',
     ]);
     [leasedUnit, emptyUnit] = [units[0]!.id, units[1]!.id];
-    const tenantId = await created(landlord, '/api/tenants', tenantBody(leasedUnit));
-    leaseId = await created(landlord, '/api/leases', {
+    const tenantId = await createdId(landlord, '/api/tenants', tenantBody(leasedUnit));
+    leaseId = await createdId(landlord, '/api/leases', {
       tenantId,
       startDate: '2026-01-10',
       endDate: '2026-12-31',
@@ -83,7 +84,7 @@ describe("charging a work order's cost to the tenant", () => {
       deposit: 500,
       status: 'Active',
     });
-    staffId = await created(landlord, '/api/staff', {
+    staffId = await createdId(landlord, '/api/staff', {
       firstName: 'Rosa',
       lastName: 'Diaz',
       email: 'rosa@example.com',

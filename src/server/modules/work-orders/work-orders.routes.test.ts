@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder, WorkOrderSummary } from '../../../shared/schemas/work-orders';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { createdId } from '../../test/fixtures';
 import { auditEventsTable } from '../audit/audit.table';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
@@ -27,21 +28,15 @@ describe('work orders', () => {
   async function post(user: TestUser, url: string, payload: object) {
     return user.request({ method: 'POST', url, payload });
   }
-  async function created(user: TestUser, url: string, payload: object): Promise<number> {
-    const response = await post(user, url, payload);
-    if (response.statusCode !== 201)
-      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return response.json().id;
-  }
   async function propertyWithUnit(user: TestUser, name: string) {
-    const property = await created(user, '/api/properties', {
+    const property = await createdId(user, '/api/properties', {
       name,
       address: '4 Elm Row',
       city: 'Albany',
       state: 'NY',
       zipCode: '12207',
     });
-    const unit = await created(user, '/api/units', {
+    const unit = await createdId(user, '/api/units', {
       propertyId: property,
       unitNumber: '2B',
       bedrooms: 1,
@@ -73,14 +68,14 @@ describe('work orders', () => {
       phone: '555-0142',
       position: 'Handy',
     };
-    staffId = await created(landlord, '/api/staff', { ...staff, propertyId });
-    otherStaffId = await created(other, '/api/staff', {
+    staffId = await createdId(landlord, '/api/staff', { ...staff, propertyId });
+    otherStaffId = await createdId(other, '/api/staff', {
       ...staff,
       propertyId: (
         await other.request({ method: 'GET', url: '/api/properties?mine=true' })
       ).json()[0].id,
     });
-    await created(landlord, '/api/tenants', {
+    await createdId(landlord, '/api/tenants', {
       firstName: 'Tara',
       lastName: 'Ng',
       email: 'tara@example.com',
@@ -422,7 +417,7 @@ describe('work orders', () => {
       expect(
         (await lister.request({ method: 'GET', url: '/api/work-orders/counts' })).json().overdue,
       ).toBe(2);
-      const staff = await created(lister, '/api/staff', {
+      const staff = await createdId(lister, '/api/staff', {
         firstName: 'A',
         lastName: 'B',
         email: 'ab@example.com',

@@ -4,6 +4,7 @@ import type { WorkOrder } from '../../../shared/schemas/work-orders';
 import type { WorkerQueue } from '../../../shared/schemas/worker-queue';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { createdId } from '../../test/fixtures';
 import { auditEventsTable } from '../audit/audit.table';
 import { staffTable } from '../staff/staff.table';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
@@ -18,12 +19,6 @@ describe("the maintenance worker's queue", () => {
   let staffId: number;
   let otherStaffId: number;
 
-  async function created(user: TestUser, url: string, payload: object): Promise<number> {
-    const response = await user.request({ method: 'POST', url, payload });
-    if (response.statusCode !== 201)
-      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return response.json().id;
-  }
   const staffBody = (firstName: string, propertyId: number) => ({
     firstName,
     lastName: 'Diaz',
@@ -50,14 +45,14 @@ describe("the maintenance worker's queue", () => {
     worker = await signUpAndLogin(t, 'Maintenance');
     otherWorker = await signUpAndLogin(t, 'Maintenance');
     unlinkedWorker = await signUpAndLogin(t, 'Maintenance');
-    const propertyId = await created(landlord, '/api/properties', {
+    const propertyId = await createdId(landlord, '/api/properties', {
       name: 'Elm Row',
       address: '4 Elm Row',
       city: 'Albany',
       state: 'NY',
       zipCode: '12207',
     });
-    unitId = await created(landlord, '/api/units', {
+    unitId = await createdId(landlord, '/api/units', {
       propertyId,
       unitNumber: '2B',
       bedrooms: 1,
@@ -66,22 +61,22 @@ describe("the maintenance worker's queue", () => {
       rent: 1000,
       status: 'Available',
     });
-    await created(landlord, '/api/tenants', {
+    await createdId(landlord, '/api/tenants', {
       firstName: 'Tara',
       lastName: 'Ng',
       email: 'tara@example.com',
       phoneNumber: '555-0199',
       unitId,
     });
-    staffId = await created(landlord, '/api/staff', staffBody('Rosa', propertyId));
-    otherStaffId = await created(landlord, '/api/staff', staffBody('Sam', propertyId));
+    staffId = await createdId(landlord, '/api/staff', staffBody('Rosa', propertyId));
+    otherStaffId = await createdId(landlord, '/api/staff', staffBody('Sam', propertyId));
     await link(staffId, worker);
     await link(otherStaffId, otherWorker);
   });
   afterAll(() => t.close());
 
   async function fileAndAssign(body: object, assignee = staffId): Promise<number> {
-    const id = await created(landlord, '/api/work-orders', {
+    const id = await createdId(landlord, '/api/work-orders', {
       unitId,
       title: 'Kitchen sink leaks',
       description: 'Water under the sink',
@@ -216,7 +211,7 @@ describe("the maintenance worker's queue", () => {
     const propertyId = (
       await landlord.request({ method: 'GET', url: '/api/properties?mine=true' })
     ).json()[0].id;
-    await link(await created(landlord, '/api/staff', staffBody('Ida', propertyId)), idle);
+    await link(await createdId(landlord, '/api/staff', staffBody('Ida', propertyId)), idle);
     expect(await queue(idle)).toEqual({ linked: true, workOrders: [] });
   });
 

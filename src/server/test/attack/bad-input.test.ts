@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_LIMIT } from '../../modules/applications/applications.rate-limit';
-import { createPropertyWithUnits } from '../../modules/tenants/tenants.test-helpers';
 import { createTestApp, signUpAndLogin, type TestApp } from '../test-app';
+import { createPropertyWithUnits } from '../fixtures';
 import {
   buildWorld,
   fillPath,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { APPLICATION_LIMIT } from '../../modules/applications/applications.rate-limit';
-import { createPropertyWithUnits } from '../../modules/tenants/tenants.test-helpers';
 import { createTestApp, signUpAndLogin, type TestApp } from '../test-app';
+import { createPropertyWithUnits } from '../fixtures';
 
 /**
  * A client behind (or pretending to be behind) a reverse proxy writes its own entries into
