@@ -51,6 +51,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,6 +157,7 @@ export async function buildApp({
       await api.register(onboardingRoutes);
       await api.register(overviewRoutes);
       await api.register(searchRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

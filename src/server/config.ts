@@ -68,6 +68,21 @@ const envSchema = z.object({
     .transform((value) => value?.replace(/\/+$/, '')),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  // Paying rent by card through Stripe Checkout: both keys or neither. Empty counts as unset.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || /^(sk|rk)_\S+$/.test(value), {
+      message: 'must be a Stripe secret key (sk_live_..., sk_test_... or a restricted rk_ key)',
+    }),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || /^whsec_\S+$/.test(value), {
+      message: 'must be the signing secret of the Stripe webhook endpoint (whsec_...)',
+    }),
 });
 
 const MAIL_TIMEOUT_MS = 10_000;
@@ -95,6 +110,18 @@ export interface MailConfig {
   from: string;
   /** Connection, greeting and socket timeouts of one delivery. */
   timeoutMs: number;
+}
+
+/** Card payments through Stripe Checkout; null in Config when the keys are unset. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies that a webhook call comes from Stripe. */
+  webhookSecret: string;
+  /**
+   * Where the Stripe client sends API calls, such as http://127.0.0.1:12111; unset: Stripe's
+   * own servers. A test and development setting only (tests point it at a local stand-in).
+   */
+  apiBase?: string;
 }
 
 export interface Config {
@@ -136,6 +163,8 @@ export interface Config {
    * from it, never from a request's Host header. Required with mail.
    */
   publicUrl: string | null;
+  /** Rent paid by card; null: not configured (nothing about card payments appears). */
+  stripe: StripeConfig | null;
   /** The clock, replaceable in tests of expiry. */
   now: () => Date;
 }
@@ -150,6 +179,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMTP_URL && (!e.MAIL_FROM || !e.PUBLIC_URL)) {
     throw new Error(
       'Invalid configuration:\n  SMTP_URL needs MAIL_FROM (the sender) and PUBLIC_URL (for the links in mail)',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both (tenants may pay by card) or neither',
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY needs PUBLIC_URL (where Stripe sends the tenant back after paying)',
     );
   }
   return {
@@ -187,6 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, timeoutMs: MAIL_TIMEOUT_MS }
         : null,
     publicUrl: e.PUBLIC_URL ?? null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
     now: () => new Date(),
   };
 }

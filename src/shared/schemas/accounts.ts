@@ -91,5 +91,7 @@ export const serverFeaturesSchema = z.object({
   passwordResetByEmail: z.boolean(),
   /** No account exists yet: the login screen says how to load demo data. */
   freshInstall: z.boolean(),
+  /** Stripe keys are set: a tenant may pay their balance by card ('Pay now'). */
+  cardPayments: z.boolean(),
 });
 export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;

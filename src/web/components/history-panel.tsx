@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { AuditedEntity, AuditValue, HistoryEvent } from '../../shared/schemas/audit';
 import { cents, formatCents } from '../../shared/money';
 import { api, errorMessage } from '../lib/api-client';
+import { formatDateTime } from '../lib/format';
 
 /**
  * The key starts with the record's resource, so a save that invalidates the resource
@@ -14,8 +15,6 @@ export const historyQueryOptions = (resource: AuditedEntity, id: number) =>
     queryKey: [resource, 'history', id],
     queryFn: ({ signal }) => api.get<HistoryEvent[]>(`/api/${resource}/${id}/history`, signal),
   });
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const ACTIONS: Record<string, string> = {
   create: 'created',
@@ -70,7 +69,7 @@ export function HistoryPanel({ resource, id }: { resource: AuditedEntity; id: nu
             {history.data.map((event) => (
               <List.Item key={event.id}>
                 <Text size="sm">
-                  <time dateTime={event.at}>{when.format(new Date(event.at))}</time>
+                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                   {' \u00b7 '}
                   {event.actor.name} {ACTIONS[event.action] ?? event.action} this record
                 </Text>

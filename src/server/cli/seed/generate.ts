@@ -20,6 +20,7 @@ import {
 import { hashPassword } from '../../modules/users/passwords';
 import { workOrderNotesTable, workOrdersTable } from '../../modules/work-orders/work-orders.table';
 import { seedDemoMoney } from './demo-money';
+import { seedDemoPortal } from './demo-portal';
 
 /**
  * Fake-but-valid data for demos and benchmarks, written straight to the database in
@@ -379,6 +380,11 @@ export async function seedDemo(
     });
     await seedWorkOrders(tx as unknown as Database, ids[0]!, ids[3]!, today);
     await seedDemoMoney(tx as unknown as Database, [ids[0]!, ids[1]!], today);
+    await seedDemoPortal(
+      tx as unknown as Database,
+      { landlordId: ids[0]!, tenantUserId: ids[2]!, workerUserId: ids[3]! },
+      today,
+    );
     // Past leases: former tenants of the demo landlords' units that are available again.
     // Only their own units: the database may hold real landlords' records too.
     const formerUnits = await tx

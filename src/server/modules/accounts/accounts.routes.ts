@@ -87,6 +87,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     async () => ({
       passwordResetByEmail: resetByEmailBase(app.config) !== null,
       freshInstall: !(await hasAnyUser(app.db)),
+      cardPayments: app.config.stripe !== null && app.config.publicUrl !== null,
     }),
   );
 

@@ -174,7 +174,8 @@ export async function recordPayment(
     reference: body.reference,
     description: body.note,
     idempotencyKey: body.idempotencyKey,
-    createdByUserId: actingUser(ctx).id,
+    // A card payment is recorded by the system from the processor's webhook: no user.
+    createdByUserId: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
   });
   if (row) await recordEntryEvent(ctx, row, 'ledger.payment');
   if (row) await notifyPaymentRecorded(ctx, row);

@@ -96,6 +96,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/features',
   // Who an invitation link is for: the code is the credential, as for a reset link.
   'GET /api/invitations/by-code/{code}',
+  // Stripe calls it, not a person: its signature is the credential (404 without Stripe keys).
+  'POST /api/payments/stripe/webhook',
 ]);
 /** Calls only an Admin may make: a Landlord is refused them too. */
 export const ADMIN_OPERATIONS = new Set([
@@ -148,6 +150,9 @@ export const ANY_USER_OPERATIONS = new Set([
   // Accepting an invitation links the caller's own account; the role the record needs is
   // checked by the call (403), the code names the record.
   'POST /api/invitations/by-code/{code}/accept',
+  // Paying one's own balance by card: the lease is the session's own tenancy's (no id);
+  // without the Tenant role 403, no lease 404, no Stripe keys 404.
+  'POST /api/portal/payments/checkout',
 ]);
 
 /** A unique word in every record landlord A owns: it must never reach another landlord. */

@@ -4,6 +4,7 @@ import { ROLES, type Role } from '../../../../shared/constants';
 import type { Account } from '../../../../shared/schemas/accounts';
 import { ErrorBanner } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useIssuePasswordReset } from '../api/change-account';
 
 const CLOSE = { 'aria-label': 'Close dialog' };
@@ -95,8 +96,6 @@ export function DisableAccountModal({
   );
 }
 
-const expiry = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The Admin creates the link, copies it and hands it over. */
 export function ResetLinkModal({ account, onClose }: { account: Account | null; onClose(): void }) {
   const issue = useIssuePasswordReset();
@@ -116,7 +115,7 @@ export function ResetLinkModal({ account, onClose }: { account: Account | null; 
         <Stack>
           <Text size="sm">
             Give this link to {account?.userName} yourself. It works once, until{' '}
-            {expiry.format(new Date(issue.data.expiresAt))}.
+            {formatDateTime(issue.data.expiresAt)}.
           </Text>
           <TextInput
             label="Reset link"

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   ScrollArea,
   Stack,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import type { Account } from '../../../../shared/schemas/accounts';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
+import { PagePagination } from '../../../components/page-pagination';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
@@ -170,16 +170,7 @@ export function AccountsPage() {
               <Text size="sm" c="dimmed" aria-live="polite">
                 {first}–{first + accounts.data.accounts.length - 1} of {total}
               </Text>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-                })}
-                getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              />
+              <PagePagination pages={pages} page={page} onChange={setPage} />
             </Group>
           </>
         )}

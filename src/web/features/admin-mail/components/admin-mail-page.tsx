@@ -1,13 +1,12 @@
-import { Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_MAIL_PAGE_SIZE, type AdminMail } from '../../../../shared/schemas/admin-mail';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
+import { PagedCardList } from '../../../components/paged-card-list';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { useAdminMail } from '../api/get-admin-mail';
 import { MailStateBadge } from './mail-state-badge';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function MailItem({ mail }: { mail: AdminMail }) {
   return (
@@ -23,8 +22,8 @@ function MailItem({ mail }: { mail: AdminMail }) {
           To {mail.to}
         </Text>
         <Text size="xs" c="dimmed">
-          {when.format(new Date(mail.createdAt))}
-          {mail.sentAt ? ` · sent ${when.format(new Date(mail.sentAt))}` : ''}
+          {formatDateTime(mail.createdAt)}
+          {mail.sentAt ? ` · sent ${formatDateTime(mail.sentAt)}` : ''}
           {mail.attempts > 1 ? ` · ${mail.attempts} tries` : ''}
         </Text>
         {mail.lastError && mail.state !== 'sent' ? (
@@ -63,43 +62,25 @@ export function AdminMailPage() {
         title="Mail"
         description="Every email Porchlight sent or, without SMTP configured, would have sent."
       />
-      {mail.isPending ? (
-        <LoadingState label="Loading mail..." />
-      ) : mail.isError ? (
-        <ErrorBanner>{errorMessage(mail.error, 'Failed to fetch mail')}</ErrorBanner>
-      ) : mail.data.rows.length === 0 ? (
-        <Paper withBorder radius="md">
-          <EmptyState title="No mail yet">
-            Notifications, invitations and password resets will show here.
-          </EmptyState>
-        </Paper>
-      ) : (
-        <Stack
-          gap="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Mail"
-          aria-busy={mail.isFetching}
-        >
-          {mail.data.rows.map((item) => (
-            <MailItem key={item.id} mail={item} />
-          ))}
-        </Stack>
-      )}
-      {total > ADMIN_MAIL_PAGE_SIZE ? (
-        <Pagination
-          total={Math.ceil(total / ADMIN_MAIL_PAGE_SIZE)}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-          })}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-        />
-      ) : null}
+      <PagedCardList
+        isPending={mail.isPending}
+        error={mail.isError ? errorMessage(mail.error, 'Failed to fetch mail') : null}
+        count={mail.data?.rows.length ?? 0}
+        loadingLabel="Loading mail..."
+        empty={{
+          title: 'No mail yet',
+          description: 'Notifications, invitations and password resets will show here.',
+        }}
+        listProps={{ m: 0, 'aria-label': 'Mail', 'aria-busy': mail.isFetching }}
+        total={total}
+        pageSize={ADMIN_MAIL_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      >
+        {mail.data?.rows.map((item) => (
+          <MailItem key={item.id} mail={item} />
+        ))}
+      </PagedCardList>
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import {
   type SignupRole,
 } from '../../../../shared/constants';
 import { signupFormSchema } from '../../../../shared/schemas/users';
+import { ContactFields } from '../../../components/contact-fields';
 import { errorMessage } from '../../../lib/api-client';
 import { safeReturnPath, withReturnTo } from '../../../lib/return-to';
 import { useSignUp, type SignUpInput } from '../api/sign-up';
@@ -110,20 +111,7 @@ export function SignupPage() {
         spellCheck={false}
         {...form.getInputProps('userName')}
       />
-      <TextInput
-        label="Email"
-        type="email"
-        placeholder="Optional"
-        autoComplete="email"
-        {...form.getInputProps('email')}
-      />
-      <TextInput
-        label="Phone"
-        type="tel"
-        placeholder="Optional"
-        autoComplete="tel"
-        {...form.getInputProps('phone')}
-      />
+      <ContactFields email={form.getInputProps('email')} phone={form.getInputProps('phone')} />
       <TextInput
         label="Password"
         type="password"

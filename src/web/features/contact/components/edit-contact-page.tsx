@@ -1,5 +1,6 @@
-import { Button, Paper, Space, Stack, TextInput } from '@mantine/core';
+import { Button, Paper, Space, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { ContactFields } from '../../../components/contact-fields';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { contactBodySchema } from '../../../../shared/schemas/users';
@@ -54,19 +55,9 @@ export function EditContactPage() {
         <form onSubmit={handleSubmit} noValidate aria-label="Update contact information">
           <Stack gap="md">
             <StatusBanner banner={banner} onClose={clear} />
-            <TextInput
-              label="Email"
-              type="email"
-              placeholder="Optional"
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="Optional"
-              autoComplete="tel"
-              {...form.getInputProps('phone')}
+            <ContactFields
+              email={form.getInputProps('email')}
+              phone={form.getInputProps('phone')}
             />
             <Button type="submit" disabled={update.isPending} style={{ alignSelf: 'flex-start' }}>
               {update.isPending ? 'Saving...' : 'Update Contact Info'}

@@ -1,5 +1,6 @@
-import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import type { PublicContact } from '../../../../shared/schemas/users';
+import { SettingsCard } from '../../../components/settings-card';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicContact, useSetPublicContact } from '../api/public-contact';
@@ -21,39 +22,33 @@ export function PublicContactForm({ userId }: { userId: number }) {
   };
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            In the public listings
-          </Title>
-          <Text size="sm" c="dimmed">
-            Visitors browsing your properties see the contact details you choose here.
-          </Text>
-        </div>
-        <StatusBanner banner={banner} onClose={clear} />
-        {choice.isError ? (
-          <StatusBanner
-            banner={{ kind: 'error', message: errorMessage(choice.error, 'Failed to load') }}
-          />
-        ) : null}
-        <Switch
-          label="Show my email"
-          checked={choice.data?.showEmail ?? true}
-          disabled={!choice.data}
-          onChange={(event) =>
-            choice.data && void change({ ...choice.data, showEmail: event.currentTarget.checked })
-          }
+    <SettingsCard
+      title="In the public listings"
+      description="Visitors browsing your properties see the contact details you choose here."
+      banner={banner}
+      onBannerClose={clear}
+    >
+      {choice.isError ? (
+        <StatusBanner
+          banner={{ kind: 'error', message: errorMessage(choice.error, 'Failed to load') }}
         />
-        <Switch
-          label="Show my phone"
-          checked={choice.data?.showPhone ?? true}
-          disabled={!choice.data}
-          onChange={(event) =>
-            choice.data && void change({ ...choice.data, showPhone: event.currentTarget.checked })
-          }
-        />
-      </Stack>
-    </Paper>
+      ) : null}
+      <Switch
+        label="Show my email"
+        checked={choice.data?.showEmail ?? true}
+        disabled={!choice.data}
+        onChange={(event) =>
+          choice.data && void change({ ...choice.data, showEmail: event.currentTarget.checked })
+        }
+      />
+      <Switch
+        label="Show my phone"
+        checked={choice.data?.showPhone ?? true}
+        disabled={!choice.data}
+        onChange={(event) =>
+          choice.data && void change({ ...choice.data, showPhone: event.currentTarget.checked })
+        }
+      />
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../li
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
 import { FormCard } from '../../../components/form-card';
+import { MoneyInput } from '../../../components/money-input';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState, NotFoundState } from '../../../components/page-states';
@@ -222,26 +223,16 @@ export function LeaseFormPage() {
               min={form.values.startDate || undefined}
               {...form.getInputProps('endDate')}
             />
-            <NumberInput
+            <MoneyInput
               label="Rent"
               description={RENT_RULE}
               required
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              prefix="$"
-              thousandSeparator=","
               {...form.getInputProps('rent')}
             />
-            <NumberInput
+            <MoneyInput
               label="Deposit"
               description="USD"
               required
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              prefix="$"
-              thousandSeparator=","
               {...form.getInputProps('deposit')}
             />
             <Select

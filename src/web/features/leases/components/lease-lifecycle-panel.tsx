@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -19,6 +9,7 @@ import {
   type Lease,
 } from '../../../../shared/schemas/leases';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { MoneyInput } from '../../../components/money-input';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useMoveOutTenant, useRenewLease } from '../api/lease-lifecycle';
@@ -115,15 +106,10 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
                   min={nextStart}
                   {...renewForm.getInputProps('endDate')}
                 />
-                <NumberInput
+                <MoneyInput
                   label="Renewal monthly amount"
                   description="Per month, USD"
                   required
-                  min={0}
-                  step={0.01}
-                  decimalScale={2}
-                  prefix="$"
-                  thousandSeparator=","
                   {...renewForm.getInputProps('rent')}
                 />
                 <Button type="submit" loading={renew.isPending}>

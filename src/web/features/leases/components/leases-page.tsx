@@ -1,9 +1,10 @@
-import { Button, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { LEASE_SORT_KEYS, type LeaseListItem } from '../../../../shared/schemas/leases';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
+import { DateFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -102,20 +103,8 @@ export function LeasesPage() {
                 onChange={(status) => params.setFilter('status', status ?? '')}
                 w={{ base: '100%', sm: 160 }}
               />
-              <TextInput
-                label="Start date from"
-                type="date"
-                value={params.filters.startFrom ?? ''}
-                onChange={(e) => params.setFilter('startFrom', e.currentTarget.value)}
-                w={{ base: '100%', sm: 170 }}
-              />
-              <TextInput
-                label="End date to"
-                type="date"
-                value={params.filters.endTo ?? ''}
-                onChange={(e) => params.setFilter('endTo', e.currentTarget.value)}
-                w={{ base: '100%', sm: 170 }}
-              />
+              <DateFilter params={params} name="startFrom" label="Start date from" />
+              <DateFilter params={params} name="endTo" label="End date to" />
             </>
           }
           empty={{ title: 'No leases yet', description: 'Create a lease for one of your tenants.' }}

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Button, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   CATEGORY_LABELS,
@@ -7,12 +7,13 @@ import {
   chargeBodySchema,
   creditBodySchema,
 } from '../../../../shared/schemas/ledger';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/format';
-import { notifyOutcome } from '../../../lib/notify';
 import { useAddCharge } from '../api/add-charge';
 import { useAddCredit } from '../api/add-credit';
+import { useMoneySubmit } from '../hooks/use-money-submit';
+import { DateField } from './date-field';
+import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
 import { today } from './today';
 
@@ -54,7 +55,6 @@ function AdjustmentForm({
   const addCredit = useAddCredit();
   const pending = addCharge.isPending || addCredit.isPending;
   const text = TEXT[kind];
-  const { banner, showError, clear } = useBanner();
   const form = useForm<AdjustmentValues>({
     initialValues: { category: '', amount: '', entryDate: today(), description: '' },
     validate: (values) => {
@@ -65,10 +65,12 @@ function AdjustmentForm({
     },
   });
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (pending) return;
-    clear();
-    try {
+  const submission = useMoneySubmit({
+    form,
+    pending,
+    failed: text.failed,
+    onDone: onClose,
+    send: async (values) => {
       let amount: number;
       if (kind === 'charge') {
         const body = chargeBodySchema.parse(values);
@@ -79,65 +81,44 @@ function AdjustmentForm({
         amount = body.amount;
         await addCredit.mutateAsync({ leaseId, body });
       }
-      notifyOutcome('success', `${text.done} of ${formatMoney(amount)} added.`);
-      onClose();
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, text.failed));
-    }
+      return `${text.done} of ${formatMoney(amount)} added.`;
+    },
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={text.title}>
-      <Stack gap="md">
-        <StatusBanner banner={banner} onClose={clear} />
-        {kind === 'charge' ? (
-          <NativeSelect
-            label="Type"
-            required
-            data={[
-              { value: '', label: 'Choose a type', disabled: true },
-              ...MANUAL_CHARGE_CATEGORIES.map((value) => ({
-                value,
-                label: CATEGORY_LABELS[value],
-              })),
-            ]}
-            {...form.getInputProps('category')}
-          />
-        ) : null}
-        <NumberInput
-          label="Amount"
-          description="USD"
+    <MoneyForm
+      label={text.title}
+      submission={submission}
+      submitLabel={text.submit}
+      pending={pending}
+      onCancel={onClose}
+    >
+      {kind === 'charge' ? (
+        <NativeSelect
+          label="Type"
           required
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          prefix="$"
-          thousandSeparator=","
-          {...form.getInputProps('amount')}
+          data={[
+            { value: '', label: 'Choose a type', disabled: true },
+            ...MANUAL_CHARGE_CATEGORIES.map((value) => ({
+              value,
+              label: CATEGORY_LABELS[value],
+            })),
+          ]}
+          {...form.getInputProps('category')}
         />
-        <TextInput
-          label={kind === 'charge' ? 'Due date' : 'Date'}
-          type="date"
-          required
-          {...form.getInputProps('entryDate')}
-        />
-        <TextInput
-          label="Description"
-          required
-          maxLength={200}
-          {...form.getInputProps('description')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {text.submit}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+      <MoneyInput label="Amount" description="USD" required {...form.getInputProps('amount')} />
+      <DateField
+        label={kind === 'charge' ? 'Due date' : 'Date'}
+        {...form.getInputProps('entryDate')}
+      />
+      <TextInput
+        label="Description"
+        required
+        maxLength={200}
+        {...form.getInputProps('description')}
+      />
+    </MoneyForm>
   );
 }
 

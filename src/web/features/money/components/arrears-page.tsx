@@ -1,16 +1,17 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import {
   AGING_BUCKETS,
   AGING_BUCKET_LABELS,
   ARREARS_SORT_KEYS,
   type ArrearsRow,
 } from '../../../../shared/schemas/money-reports';
+import { DateFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
-import { PropertyPicker } from '../../properties';
+import { PropertyFilter } from '../../properties';
 import { useArrears } from '../api/get-arrears';
 import { AgingTotals } from './aging-totals';
 import { LedgerLink } from './ledger-link';
@@ -83,23 +84,8 @@ export function ArrearsPage() {
           searchLabel="Search by tenant, unit or property"
           filters={
             <>
-              <PropertyPicker
-                aria-label="Property"
-                label={null}
-                placeholder="Any property"
-                required={false}
-                clearable
-                value={params.filters.propertyId ?? ''}
-                onChange={(propertyId) => params.setFilter('propertyId', propertyId)}
-                w={{ base: '100%', sm: 240 }}
-              />
-              <TextInput
-                label="As of"
-                type="date"
-                value={params.filters.asOf ?? ''}
-                onChange={(e) => params.setFilter('asOf', e.currentTarget.value)}
-                w={{ base: '100%', sm: 170 }}
-              />
+              <PropertyFilter params={params} />
+              <DateFilter params={params} name="asOf" label="As of" />
             </>
           }
           empty={{

@@ -1,12 +1,13 @@
-import { Select, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { DEPOSIT_SORT_KEYS, type DepositRegisterItem } from '../../../../shared/schemas/deposits';
+import { SelectFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
-import { PropertyPicker } from '../../properties';
+import { PropertyFilter } from '../../properties';
 import { useDeposits } from '../api/get-deposits';
 import { LedgerLink } from './ledger-link';
 import { MoneyReportsNav } from './money-reports-nav';
@@ -79,24 +80,14 @@ export function DepositsPage() {
           searchLabel="Search by tenant, unit or property"
           filters={
             <>
-              <PropertyPicker
-                aria-label="Property"
-                label={null}
-                placeholder="Any property"
-                required={false}
-                clearable
-                value={params.filters.propertyId ?? ''}
-                onChange={(propertyId) => params.setFilter('propertyId', propertyId)}
-                w={{ base: '100%', sm: 240 }}
-              />
-              <Select
-                aria-label="Lease status"
+              <PropertyFilter params={params} />
+              <SelectFilter
+                params={params}
+                name="status"
+                label="Lease status"
                 placeholder="Any lease status"
-                clearable
                 data={[...LEASE_STATUSES]}
-                value={params.filters.status ?? null}
-                onChange={(status) => params.setFilter('status', status ?? '')}
-                w={{ base: '100%', sm: 180 }}
+                width={180}
               />
             </>
           }

@@ -1,25 +1,18 @@
 import type { ComponentProps } from 'react';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   METHOD_LABELS,
   PAYMENT_METHODS,
   paymentBodySchema,
 } from '../../../../shared/schemas/ledger';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/format';
-import { notifyOutcome } from '../../../lib/notify';
 import { useRecordPayment } from '../api/record-payment';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useMoneySubmit } from '../hooks/use-money-submit';
+import { DateField } from './date-field';
+import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
 import { today } from './today';
 
@@ -37,7 +30,6 @@ const validatePayment = schemaResolver(paymentBodySchema, { sync: true });
 function PaymentForm({ leaseId, onClose }: { leaseId: number; onClose(): void }) {
   const idempotencyKey = useIdempotencyKey();
   const record = useRecordPayment();
-  const { banner, showError, clear } = useBanner();
   const form = useForm<PaymentValues>({
     initialValues: {
       amount: '',
@@ -57,76 +49,58 @@ function PaymentForm({ leaseId, onClose }: { leaseId: number; onClose(): void })
     },
   });
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (record.isPending) return;
-    clear();
-    try {
+  const submission = useMoneySubmit({
+    form,
+    pending: record.isPending,
+    failed: 'Failed to record payment',
+    onDone: onClose,
+    send: async (values) => {
       const body = paymentBodySchema.parse(values);
       await record.mutateAsync({ leaseId, body });
-      notifyOutcome('success', `Payment of ${formatMoney(body.amount)} recorded.`);
-      onClose();
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'Failed to record payment'));
-    }
+      return `Payment of ${formatMoney(body.amount)} recorded.`;
+    },
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Record payment">
-      <Stack gap="md">
-        <StatusBanner banner={banner} onClose={clear} />
-        <NumberInput
-          label="Amount"
-          description="USD"
-          required
-          min={0}
-          step={0.01}
-          decimalScale={2}
-          prefix="$"
-          thousandSeparator=","
-          data-autofocus
-          {...form.getInputProps('amount')}
-        />
-        <TextInput
-          label="Date received"
-          type="date"
-          required
-          max={today()}
-          {...form.getInputProps('entryDate')}
-        />
-        <NativeSelect
-          label="Method"
-          required
-          data={[
-            { value: '', label: 'Choose a method', disabled: true },
-            ...PAYMENT_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] })),
-          ]}
-          {...form.getInputProps('method')}
-        />
-        <TextInput
-          label="Reference"
-          description="Optional: check number, transfer id"
-          maxLength={100}
-          {...form.getInputProps('reference')}
-        />
-        <Textarea
-          label="Note"
-          description="Optional"
-          autosize
-          minRows={2}
-          maxLength={500}
-          {...form.getInputProps('note')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={record.isPending}>
-            Record payment
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MoneyForm
+      label="Record payment"
+      submission={submission}
+      submitLabel="Record payment"
+      pending={record.isPending}
+      onCancel={onClose}
+    >
+      <MoneyInput
+        label="Amount"
+        description="USD"
+        required
+        data-autofocus
+        {...form.getInputProps('amount')}
+      />
+      <DateField label="Date received" max={today()} {...form.getInputProps('entryDate')} />
+      <NativeSelect
+        label="Method"
+        required
+        data={[
+          { value: '', label: 'Choose a method', disabled: true },
+          ...PAYMENT_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] })),
+        ]}
+        {...form.getInputProps('method')}
+      />
+      <TextInput
+        label="Reference"
+        description="Optional: check number, transfer id"
+        maxLength={100}
+        {...form.getInputProps('reference')}
+      />
+      <Textarea
+        label="Note"
+        description="Optional"
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...form.getInputProps('note')}
+      />
+    </MoneyForm>
   );
 }
 

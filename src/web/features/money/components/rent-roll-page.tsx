@@ -6,7 +6,7 @@ import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
-import { PropertyPicker } from '../../properties';
+import { PropertyFilter } from '../../properties';
 import { rentRollCsvHref, useRentRoll } from '../api/get-rent-roll';
 import { LedgerLink } from './ledger-link';
 import { MoneyReportsNav } from './money-reports-nav';
@@ -93,18 +93,7 @@ export function RentRollPage() {
           columns={columns}
           rowKey={(r) => r.unitId}
           searchLabel="Search by tenant, unit or property"
-          filters={
-            <PropertyPicker
-              aria-label="Property"
-              label={null}
-              placeholder="Any property"
-              required={false}
-              clearable
-              value={params.filters.propertyId ?? ''}
-              onChange={(propertyId) => params.setFilter('propertyId', propertyId)}
-              w={{ base: '100%', sm: 240 }}
-            />
-          }
+          filters={<PropertyFilter params={params} />}
           empty={{
             title: 'No units yet',
             description: 'Add a property and its units to build the rent roll.',

@@ -1,12 +1,11 @@
 import type { ComponentProps } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { reversalBodySchema, type LedgerEntry } from '../../../../shared/schemas/ledger';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
-import { notifyOutcome } from '../../../lib/notify';
 import { useReverseEntry } from '../api/reverse-entry';
+import { useMoneySubmit } from '../hooks/use-money-submit';
 import { entryName } from './entry-text';
+import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
 
 function ReverseForm({
@@ -19,57 +18,50 @@ function ReverseForm({
   onClose(): void;
 }) {
   const reverse = useReverseEntry();
-  const { banner, showError, clear } = useBanner();
   const form = useForm({
     initialValues: { reason: '' },
     validate: schemaResolver(reversalBodySchema, { sync: true }),
   });
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (reverse.isPending) return;
-    clear();
-    try {
+  const submission = useMoneySubmit({
+    form,
+    pending: reverse.isPending,
+    failed: 'Failed to reverse the entry',
+    onDone: onClose,
+    send: async (values) => {
       await reverse.mutateAsync({
         leaseId,
         entryId: entry.id,
         body: reversalBodySchema.parse(values),
       });
-      notifyOutcome('success', `Reversed the ${entryName(entry)}.`);
-      onClose();
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'Failed to reverse the entry'));
-    }
+      return `Reversed the ${entryName(entry)}.`;
+    },
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Reverse entry">
-      <Stack gap="md">
-        <StatusBanner banner={banner} onClose={clear} />
-        <Text size="sm">
-          Reverse the {entryName(entry)}? It stays in the ledger, marked reversed, and a reversal
-          undoes its amount. This cannot be undone.
-        </Text>
-        <Textarea
-          label="Reason"
-          description="For example: check bounced, charged by mistake"
-          required
-          autosize
-          minRows={2}
-          maxLength={200}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red.8" loading={reverse.isPending}>
-            Reverse entry
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <MoneyForm
+      label="Reverse entry"
+      submission={submission}
+      submitLabel="Reverse entry"
+      pending={reverse.isPending}
+      danger
+      onCancel={onClose}
+    >
+      <Text size="sm">
+        Reverse the {entryName(entry)}? It stays in the ledger, marked reversed, and a reversal
+        undoes its amount. This cannot be undone.
+      </Text>
+      <Textarea
+        label="Reason"
+        description="For example: check bounced, charged by mistake"
+        required
+        autosize
+        minRows={2}
+        maxLength={200}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+    </MoneyForm>
   );
 }
 

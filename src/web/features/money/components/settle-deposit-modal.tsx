@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   Paper,
   Stack,
   Text,
@@ -19,12 +18,13 @@ import {
   depositSettlementBodySchema,
 } from '../../../../shared/schemas/deposits';
 import { CATEGORY_LABELS } from '../../../../shared/schemas/ledger';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { MoneyInput } from '../../../components/money-input';
 import { formatMoney } from '../../../lib/format';
-import { notifyOutcome } from '../../../lib/notify';
 import { useSettleDeposit } from '../api/settle-deposit';
 import { estimateSettlement } from '../hooks/settlement-estimate';
+import { useMoneySubmit } from '../hooks/use-money-submit';
+import { DateField } from './date-field';
+import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
 import { today } from './today';
 
@@ -63,129 +63,107 @@ function SettleDepositForm({
   onClose(): void;
 }) {
   const settle = useSettleDeposit();
-  const { banner, showError, clear } = useBanner();
   const form = useForm<SettlementValues>({
     initialValues: { date: today(), deductions: [], applyToOpenCharges: true },
     validate: (values) => validateSettlement(values as never),
   });
   const estimate = estimateSettlement({ held, openCharges, ...form.values });
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (settle.isPending) return;
-    clear();
-    try {
+  const submission = useMoneySubmit({
+    form,
+    pending: settle.isPending,
+    failed: 'Failed to settle the deposit',
+    onDone: onClose,
+    send: async (values) => {
       const body = depositSettlementBodySchema.parse(values);
       const deposit = await settle.mutateAsync({ leaseId, body });
       const returned = deposit.settlement?.returned ?? 0;
-      notifyOutcome(
-        'success',
-        `Deposit settled: ${formatMoney(returned)} to return to the tenant.`,
-      );
-      onClose();
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'Failed to settle the deposit'));
-    }
+      return `Deposit settled: ${formatMoney(returned)} to return to the tenant.`;
+    },
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Settle deposit">
-      <Stack gap="md">
-        <StatusBanner banner={banner} onClose={clear} />
-        <Text size="sm">{formatMoney(held)} is held. This can be done once, at move-out.</Text>
-        <TextInput
-          label="Date"
-          type="date"
-          required
-          max={today()}
-          {...form.getInputProps('date')}
-        />
-        <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-          <Text component="legend" fw={600} size="sm">
-            Deductions
+    <MoneyForm
+      label="Settle deposit"
+      submission={submission}
+      submitLabel="Settle deposit"
+      pending={settle.isPending}
+      onCancel={onClose}
+    >
+      <Text size="sm">{formatMoney(held)} is held. This can be done once, at move-out.</Text>
+      <DateField label="Date" max={today()} {...form.getInputProps('date')} />
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Text component="legend" fw={600} size="sm">
+          Deductions
+        </Text>
+        {form.values.deductions.length === 0 ? (
+          <Text size="sm" c="dark.4">
+            No deductions: the whole deposit goes back, less any open charges you apply it to.
           </Text>
-          {form.values.deductions.length === 0 ? (
-            <Text size="sm" c="dark.4">
-              No deductions: the whole deposit goes back, less any open charges you apply it to.
-            </Text>
-          ) : null}
-          {form.values.deductions.map((deduction, index) => (
-            <Paper key={deduction.key} withBorder p="sm" data-testid="deduction-row">
-              <Stack gap="xs">
-                <TextInput
-                  label={`Deduction ${index + 1}: description`}
+        ) : null}
+        {form.values.deductions.map((deduction, index) => (
+          <Paper key={deduction.key} withBorder p="sm" data-testid="deduction-row">
+            <Stack gap="xs">
+              <TextInput
+                label={`Deduction ${index + 1}: description`}
+                required
+                maxLength={200}
+                {...form.getInputProps(`deductions.${index}.description`)}
+              />
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <MoneyInput
+                  label="Amount"
                   required
-                  maxLength={200}
-                  {...form.getInputProps(`deductions.${index}.description`)}
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`deductions.${index}.amount`)}
                 />
-                <Group gap="xs" align="flex-end" wrap="nowrap">
-                  <NumberInput
-                    label="Amount"
-                    required
-                    min={0}
-                    step={0.01}
-                    decimalScale={2}
-                    prefix="$"
-                    thousandSeparator=","
-                    style={{ flex: 1 }}
-                    {...form.getInputProps(`deductions.${index}.amount`)}
-                  />
-                  <NativeSelect
-                    label="Type"
-                    data={DEDUCTION_CATEGORIES.map((value) => ({
-                      value,
-                      label: CATEGORY_LABELS[value],
-                    }))}
-                    {...form.getInputProps(`deductions.${index}.category`)}
-                  />
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label={`Remove deduction ${index + 1}`}
-                    onClick={() => form.removeListItem('deductions', index)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </Stack>
-            </Paper>
-          ))}
-          {form.values.deductions.length < MAX_DEDUCTIONS ? (
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => form.insertListItem('deductions', newDeduction())}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Add deduction
-            </Button>
-          ) : null}
-        </Stack>
-        <Checkbox
-          label={`Apply the deposit to open charges (${formatMoney(Math.max(0, openCharges))} open)`}
-          {...form.getInputProps('applyToOpenCharges', { type: 'checkbox' })}
-        />
-        <Paper withBorder p="sm" aria-live="polite" data-testid="settlement-estimate">
-          <Text size="sm">Deductions: {formatMoney(estimate.deducted)}</Text>
-          {estimate.unpaidDeductions > 0 ? (
-            <Text size="sm">
-              Beyond the deposit, left owing: {formatMoney(estimate.unpaidDeductions)}
-            </Text>
-          ) : null}
-          <Text size="sm">Applied to open charges: {formatMoney(estimate.applied)}</Text>
-          <Text fw={700}>To return to the tenant: {formatMoney(estimate.returned)}</Text>
-        </Paper>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
+                <NativeSelect
+                  label="Type"
+                  data={DEDUCTION_CATEGORIES.map((value) => ({
+                    value,
+                    label: CATEGORY_LABELS[value],
+                  }))}
+                  {...form.getInputProps(`deductions.${index}.category`)}
+                />
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`Remove deduction ${index + 1}`}
+                  onClick={() => form.removeListItem('deductions', index)}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+        {form.values.deductions.length < MAX_DEDUCTIONS ? (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => form.insertListItem('deductions', newDeduction())}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Add deduction
           </Button>
-          <Button type="submit" loading={settle.isPending}>
-            Settle deposit
-          </Button>
-        </Group>
+        ) : null}
       </Stack>
-    </form>
+      <Checkbox
+        label={`Apply the deposit to open charges (${formatMoney(Math.max(0, openCharges))} open)`}
+        {...form.getInputProps('applyToOpenCharges', { type: 'checkbox' })}
+      />
+      <Paper withBorder p="sm" aria-live="polite" data-testid="settlement-estimate">
+        <Text size="sm">Deductions: {formatMoney(estimate.deducted)}</Text>
+        {estimate.unpaidDeductions > 0 ? (
+          <Text size="sm">
+            Beyond the deposit, left owing: {formatMoney(estimate.unpaidDeductions)}
+          </Text>
+        ) : null}
+        <Text size="sm">Applied to open charges: {formatMoney(estimate.applied)}</Text>
+        <Text fw={700}>To return to the tenant: {formatMoney(estimate.returned)}</Text>
+      </Paper>
+    </MoneyForm>
   );
 }
 

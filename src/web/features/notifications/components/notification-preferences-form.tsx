@@ -1,7 +1,8 @@
-import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import type { NotificationKind } from '../../../../shared/schemas/notification-preferences';
 import { ErrorBanner, LoadingState } from '../../../components/page-states';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { SettingsCard } from '../../../components/settings-card';
+import { useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import {
   useNotificationPreferences,
@@ -28,43 +29,37 @@ export function NotificationPreferencesForm({ hasEmail }: { hasEmail: boolean })
   };
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            Email notifications
-          </Title>
-          <Text size="sm" c="dimmed">
-            {hasEmail
-              ? 'Choose what is also sent to your email address. The bell in the header always shows everything.'
-              : 'Add an email address above to get notifications by email. The bell in the header always shows everything.'}
-          </Text>
-        </div>
-        <StatusBanner banner={banner} onClose={clear} />
-        {preferences.isPending ? (
-          <LoadingState label="Loading your choices..." />
-        ) : preferences.isError ? (
-          <ErrorBanner>
-            {errorMessage(preferences.error, 'Failed to load your choices')}
-          </ErrorBanner>
-        ) : preferences.data.length === 0 ? (
-          <Text size="sm">There are no kinds of notification to choose from.</Text>
-        ) : (
-          <Stack gap="sm" role="group" aria-label="Send me an email when">
-            {preferences.data.map((preference) => (
-              <Switch
-                key={preference.kind}
-                label={preference.label}
-                checked={preference.email}
-                disabled={save.isPending}
-                onChange={(event) =>
-                  void change(preference.kind, preference.label, event.currentTarget.checked)
-                }
-              />
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <SettingsCard
+      title="Email notifications"
+      description={
+        hasEmail
+          ? 'Choose what is also sent to your email address. The bell in the header always shows everything.'
+          : 'Add an email address above to get notifications by email. The bell in the header always shows everything.'
+      }
+      banner={banner}
+      onBannerClose={clear}
+    >
+      {preferences.isPending ? (
+        <LoadingState label="Loading your choices..." />
+      ) : preferences.isError ? (
+        <ErrorBanner>{errorMessage(preferences.error, 'Failed to load your choices')}</ErrorBanner>
+      ) : preferences.data.length === 0 ? (
+        <Text size="sm">There are no kinds of notification to choose from.</Text>
+      ) : (
+        <Stack gap="sm" role="group" aria-label="Send me an email when">
+          {preferences.data.map((preference) => (
+            <Switch
+              key={preference.kind}
+              label={preference.label}
+              checked={preference.email}
+              disabled={save.isPending}
+              onChange={(event) =>
+                void change(preference.kind, preference.label, event.currentTarget.checked)
+              }
+            />
+          ))}
+        </Stack>
+      )}
+    </SettingsCard>
   );
 }

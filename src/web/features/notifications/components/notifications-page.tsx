@@ -1,12 +1,11 @@
-import { Button, Group, Pagination, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
+import { PagedCardList } from '../../../components/paged-card-list';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkRead, useNotificationsPage } from '../api/notifications';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /notifications: the user's own, newest first. */
 export function NotificationsPage() {
@@ -30,67 +29,58 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      {notifications.isPending ? (
-        <LoadingState label="Loading notifications..." />
-      ) : notifications.isError ? (
-        <ErrorBanner>
-          {errorMessage(notifications.error, 'Failed to fetch notifications')}
-        </ErrorBanner>
-      ) : notifications.data.notifications.length === 0 ? (
-        <Paper withBorder radius="md">
-          <EmptyState title="No notifications yet">
-            You will find news about your account and home here.
-          </EmptyState>
-        </Paper>
-      ) : (
-        <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }}>
-          {notifications.data.notifications.map((n) => (
-            <Paper key={n.id} withBorder radius="md" p="md" component="li">
-              <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Text fw={n.read ? 400 : 700}>
-                    {n.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
-                    {n.title}
-                  </Text>
-                  <Text size="sm">{n.body}</Text>
-                  <Text size="xs" c="dimmed">
-                    {when.format(new Date(n.createdAt))}
-                  </Text>
-                </Stack>
-                <Group gap="xs">
-                  {n.link ? (
-                    <Button component={Link} to={n.link} size="xs" variant="default">
-                      Open
-                    </Button>
-                  ) : null}
-                  {n.read ? null : (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => markRead.mutate(n.id)}
-                      aria-label={`Mark “${n.title}” as read`}
-                    >
-                      Mark as read
-                    </Button>
-                  )}
-                </Group>
+      <PagedCardList
+        isPending={notifications.isPending}
+        error={
+          notifications.isError
+            ? errorMessage(notifications.error, 'Failed to fetch notifications')
+            : null
+        }
+        count={notifications.data?.notifications.length ?? 0}
+        loadingLabel="Loading notifications..."
+        empty={{
+          title: 'No notifications yet',
+          description: 'You will find news about your account and home here.',
+        }}
+        total={total}
+        pageSize={NOTIFICATIONS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      >
+        {notifications.data?.notifications.map((n) => (
+          <Paper key={n.id} withBorder radius="md" p="md" component="li">
+            <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Text fw={n.read ? 400 : 700}>
+                  {n.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
+                  {n.title}
+                </Text>
+                <Text size="sm">{n.body}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(n.createdAt)}
+                </Text>
+              </Stack>
+              <Group gap="xs">
+                {n.link ? (
+                  <Button component={Link} to={n.link} size="xs" variant="default">
+                    Open
+                  </Button>
+                ) : null}
+                {n.read ? null : (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => markRead.mutate(n.id)}
+                    aria-label={`Mark “${n.title}” as read`}
+                  >
+                    Mark as read
+                  </Button>
+                )}
               </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-      {total > NOTIFICATIONS_PAGE_SIZE ? (
-        <Pagination
-          total={Math.ceil(total / NOTIFICATIONS_PAGE_SIZE)}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-          })}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-        />
-      ) : null}
+            </Group>
+          </Paper>
+        ))}
+      </PagedCardList>
     </Stack>
   );
 }

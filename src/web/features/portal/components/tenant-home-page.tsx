@@ -10,8 +10,11 @@ import { ErrorBanner, LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useServerFeatures } from '../../auth';
 import { usePortalHome } from '../api/get-portal-home';
 import { MaintenanceRequests } from './maintenance-requests';
+import { PayNowModal } from './pay-now-modal';
+import { PaymentReturnNotice } from './payment-return-notice';
 import { LeaseStateBadge } from './portal-badges';
 import { ReportProblemModal } from './report-problem-modal';
 import { TenantLedger } from './tenant-ledger';
@@ -74,6 +77,7 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
   return (
     <Stack gap="md">
       <PageHeader title="Your home" description={`Welcome, ${tenant.firstName}!`} />
+      <PaymentReturnNotice />
       {tenant.movedOut ? (
         <Alert color="gray" variant="light">
           You have moved out of this home. Your last lease and its ledger stay here for your
@@ -83,6 +87,7 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Section title="Your balance">
           <Balance balance={home.balance} />
+          <PayNow balance={home.balance} />
         </Section>
         <Section title="Your lease">
           {lease ? (
@@ -178,6 +183,21 @@ function Balance({ balance }: { balance: number }) {
     <Text fw={700} fz="xl" data-testid="balance" c={balance > 0 ? 'red.9' : undefined}>
       {balanceText(balance)}
     </Text>
+  );
+}
+
+/** 'Pay now' when this server takes cards (Stripe keys set) and something is owed. */
+function PayNow({ balance }: { balance: number }) {
+  const features = useServerFeatures();
+  const [paying, setPaying] = useState(false);
+  if (!features.data?.cardPayments || balance <= 0) return null;
+  return (
+    <>
+      <Button mt="sm" onClick={() => setPaying(true)}>
+        Pay now
+      </Button>
+      <PayNowModal opened={paying} balance={balance} onClose={() => setPaying(false)} />
+    </>
   );
 }
 

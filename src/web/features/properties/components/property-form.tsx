@@ -1,9 +1,10 @@
-import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { FormEventHandler } from 'react';
 import { LIMITS } from '../../../../shared/constants';
 import type { PropertyFormValues } from '../../../../shared/schemas/properties';
 import { FormCard } from '../../../components/form-card';
+import { ListingFields } from '../../../components/listing-fields';
 
 export type PropertyFormState = Required<{
   [K in Exclude<keyof PropertyFormValues, 'userId'>]: string;
@@ -78,19 +79,9 @@ export function PropertyForm({ form, isEdit, isSaving, onSubmit, onCancel }: Pro
             {...form.getInputProps('zipCode')}
           />
         </SimpleGrid>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxLength={LIMITS.longText}
-          {...form.getInputProps('description')}
-        />
-        <TextInput
-          label="Image URL"
-          type="url"
-          placeholder="https://..."
-          maxLength={LIMITS.url}
-          {...form.getInputProps('imageUrl')}
+        <ListingFields
+          description={form.getInputProps('description')}
+          imageUrl={form.getInputProps('imageUrl')}
         />
       </Stack>
     </FormCard>

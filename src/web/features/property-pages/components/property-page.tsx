@@ -1,31 +1,29 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LEASE_STATE_LABELS } from '../../../../shared/lease-state';
 import type { PropertyOverview } from '../../../../shared/schemas/overview';
 import { DownloadButton } from '../../../components/download-csv-button';
-import { NotFoundState } from '../../../components/page-states';
-import { TenantLink, UnitLink } from '../../../components/record-links';
-import { useRouteId } from '../../../lib/edit-route';
+import { UnitLink } from '../../../components/record-links';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { PropertyImage } from '../../property-browser';
 import { usePropertyOverview } from '../api/get-overview';
+import {
+  LeaseLink,
+  LeaseStateWord,
+  TenantNameLink,
+  TenantNames,
+  UnitStatusWord,
+  WorkOrderLink,
+} from './overview-links';
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
 import { PageBreadcrumbs } from './page-breadcrumbs';
-import { OverviewPending } from './page-states';
-import { LEASE_STATE_COLORS, UNIT_STATUS_COLORS } from './status-colors';
+import { OverviewPending, WithRouteId } from './page-states';
 
 type Manager = NonNullable<PropertyOverview['manager']>;
 
 /** /properties/{id}: a property with its units; its manager also sees who lives there and the work. */
 export function PropertyPage() {
-  const id = useRouteId();
-  if (id === undefined) {
-    return (
-      <NotFoundState noun="Property" back={{ to: '/properties', label: 'Back to properties' }} />
-    );
-  }
-  return <PropertyPageOf id={id} />;
+  return <WithRouteId noun="Property">{(id) => <PropertyPageOf id={id} />}</WithRouteId>;
 }
 
 function PropertyPageOf({ id }: { id: number }) {
@@ -70,23 +68,14 @@ function PropertyPageOf({ id }: { id: number }) {
                 {unit.occupants?.length ? (
                   <>
                     {' · '}
-                    {unit.occupants.map((tenant, index) => (
-                      <span key={tenant.id}>
-                        {index > 0 ? ', ' : ''}
-                        <TenantLink id={tenant.id}>
-                          {tenant.firstName} {tenant.lastName}
-                        </TenantLink>
-                      </span>
-                    ))}
+                    <TenantNames tenants={unit.occupants} />
                   </>
                 ) : null}
               </>
             }
             end={
               <>
-                <StatusWord color={UNIT_STATUS_COLORS[unit.status] ?? 'gray'}>
-                  {unit.status}
-                </StatusWord>
+                <UnitStatusWord status={unit.status} />
                 {manager && unit.status === 'Available' ? (
                   <Button
                     component={Link}
@@ -169,11 +158,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
         empty="Nobody lives here yet."
         renderRow={(tenant) => (
           <OverviewRow
-            main={
-              <TenantLink id={tenant.id}>
-                {tenant.firstName} {tenant.lastName}
-              </TenantLink>
-            }
+            main={<TenantNameLink tenant={tenant} />}
             details={
               <>
                 <UnitLink id={tenant.unitId}>Unit {tenant.unitNumber}</UnitLink> · {tenant.email} ·{' '}
@@ -190,11 +175,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
         empty="No current leases."
         renderRow={(lease) => (
           <OverviewRow
-            main={
-              <Anchor component={Link} to={`/lease/${lease.id}`} c="indigo.8">
-                Lease of {lease.firstName} {lease.lastName}
-              </Anchor>
-            }
+            main={<LeaseLink lease={lease} />}
             details={
               <>
                 <UnitLink id={lease.unitId}>Unit {lease.unitNumber}</UnitLink> ·{' '}
@@ -202,11 +183,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
                 {formatMoney(lease.rent)}/month
               </>
             }
-            end={
-              <StatusWord color={LEASE_STATE_COLORS[lease.state]}>
-                {LEASE_STATE_LABELS[lease.state]}
-              </StatusWord>
-            }
+            end={<LeaseStateWord state={lease.state} />}
           />
         )}
       />
@@ -233,11 +210,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
         empty="No open work orders."
         renderRow={(order) => (
           <OverviewRow
-            main={
-              <Anchor component={Link} to={`/work-orders/${order.id}`} c="indigo.8">
-                {order.title}
-              </Anchor>
-            }
+            main={<WorkOrderLink order={order} />}
             details={
               <>
                 <UnitLink id={order.unitId}>Unit {order.unitNumber}</UnitLink> · {order.priority} ·

@@ -1,26 +1,27 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { LEASE_STATE_LABELS } from '../../../../shared/lease-state';
 import type { UnitOverview } from '../../../../shared/schemas/overview';
-import { NotFoundState } from '../../../components/page-states';
-import { PropertyLink, TenantLink } from '../../../components/record-links';
-import { useRouteId } from '../../../lib/edit-route';
+import { PropertyLink } from '../../../components/record-links';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useUnitOverview } from '../api/get-overview';
+import {
+  LeaseLink,
+  LeaseStateWord,
+  TenantNameLink,
+  TenantNames,
+  UnitStatusWord,
+  WorkOrderLink,
+} from './overview-links';
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
 import { PageBreadcrumbs } from './page-breadcrumbs';
-import { OverviewPending } from './page-states';
-import { isCurrentLease, LEASE_STATE_COLORS, UNIT_STATUS_COLORS } from './status-colors';
+import { OverviewPending, WithRouteId } from './page-states';
+import { isCurrentLease } from './status-colors';
 
 type Manager = NonNullable<UnitOverview['manager']>;
 
 /** /units/{id}: a unit's details; its manager also sees who lives there and its history. */
 export function UnitPage() {
-  const id = useRouteId();
-  if (id === undefined) {
-    return <NotFoundState noun="Unit" back={{ to: '/properties', label: 'Back to properties' }} />;
-  }
-  return <UnitPageOf id={id} />;
+  return <WithRouteId noun="Unit">{(id) => <UnitPageOf id={id} />}</WithRouteId>;
 }
 
 function UnitPageOf({ id }: { id: number }) {
@@ -43,9 +44,7 @@ function UnitPageOf({ id }: { id: number }) {
               <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                 Unit {unit.unitNumber}
               </Title>
-              <StatusWord color={UNIT_STATUS_COLORS[unit.status] ?? 'gray'}>
-                {unit.status}
-              </StatusWord>
+              <UnitStatusWord status={unit.status} />
             </Group>
             {manager ? (
               <Group gap="xs">
@@ -107,15 +106,7 @@ function UnitHistory({ manager }: { manager: Manager }) {
             <Text c="dimmed">Nobody lives here now.</Text>
           ) : (
             <Text>
-              Living here:{' '}
-              {current.map((tenant, index) => (
-                <span key={tenant.id}>
-                  {index > 0 ? ', ' : ''}
-                  <TenantLink id={tenant.id}>
-                    {tenant.firstName} {tenant.lastName}
-                  </TenantLink>
-                </span>
-              ))}
+              Living here: <TenantNames tenants={current} />
             </Text>
           )}
           {currentLease ? (
@@ -143,11 +134,7 @@ function UnitHistory({ manager }: { manager: Manager }) {
           empty="No tenant has lived here yet."
           renderRow={(tenant) => (
             <OverviewRow
-              main={
-                <TenantLink id={tenant.id}>
-                  {tenant.firstName} {tenant.lastName}
-                </TenantLink>
-              }
+              main={<TenantNameLink tenant={tenant} />}
               details={
                 tenant.movedOutOn
                   ? `Moved out ${formatDate(tenant.movedOutOn)}`
@@ -163,17 +150,9 @@ function UnitHistory({ manager }: { manager: Manager }) {
           empty="No leases yet."
           renderRow={(lease) => (
             <OverviewRow
-              main={
-                <Anchor component={Link} to={`/lease/${lease.id}`} c="indigo.8">
-                  Lease of {lease.firstName} {lease.lastName}
-                </Anchor>
-              }
+              main={<LeaseLink lease={lease} />}
               details={`${formatDate(lease.startDate)} to ${formatDate(lease.endDate)} · ${formatMoney(lease.rent)}/month`}
-              end={
-                <StatusWord color={LEASE_STATE_COLORS[lease.state]}>
-                  {LEASE_STATE_LABELS[lease.state]}
-                </StatusWord>
-              }
+              end={<LeaseStateWord state={lease.state} />}
             />
           )}
         />
@@ -201,11 +180,7 @@ function UnitHistory({ manager }: { manager: Manager }) {
           empty="No work orders for this unit."
           renderRow={(order) => (
             <OverviewRow
-              main={
-                <Anchor component={Link} to={`/work-orders/${order.id}`} c="indigo.8">
-                  {order.title}
-                </Anchor>
-              }
+              main={<WorkOrderLink order={order} />}
               details={`${order.priority} · filed ${formatDate(order.filedAt.slice(0, 10))}`}
               end={<StatusWord color="gray">{order.status}</StatusWord>}
             />

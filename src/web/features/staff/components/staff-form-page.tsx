@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
@@ -13,10 +13,9 @@ import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage } from '../../../lib/api-client';
 import { toNumber, trimStrings } from '../../../lib/form-values';
 import { PortalAccessPanel } from '../../invitations';
-import { PropertyPicker, useHasProperties } from '../../properties';
+import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../properties';
 import { useStaffMember } from '../api/get-staff';
 import { useSaveStaff } from '../api/save-staff';
 import { staffSaveError } from '../api/staff-save-error';
@@ -124,19 +123,7 @@ export function StaffFormPage() {
     <Stack gap="lg">
       <PageHeader title="Staff" description="People who work at your properties." />
       <StatusBanner banner={banner} onClose={clear} />
-      {properties.isError ? (
-        <StatusBanner
-          banner={{
-            kind: 'error',
-            message: errorMessage(properties.error, 'Failed to fetch properties'),
-          }}
-        />
-      ) : null}
-      {noProperties ? (
-        <Alert color="yellow" variant="light">
-          No properties found for your account. Please create a property first.
-        </Alert>
-      ) : null}
+      <NoPropertiesNotice properties={properties} />
       <FormCard
         noun="Staff Member"
         isEdit={isEdit}

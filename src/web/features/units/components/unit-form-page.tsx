@@ -1,19 +1,17 @@
 import {
-  Alert,
   NativeSelect,
   NumberInput,
   SimpleGrid,
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
-import { LIMITS, UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
+import { UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
 import {
   createUnitBodySchema,
   UNIT_LIMITS,
@@ -21,13 +19,15 @@ import {
   type Unit,
 } from '../../../../shared/schemas/units';
 import { FormCard } from '../../../components/form-card';
+import { ListingFields } from '../../../components/listing-fields';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundState } from '../../../components/page-states';
+import { MoneyInput } from '../../../components/money-input';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { toNumber } from '../../../lib/form-values';
-import { PropertyPicker, useHasProperties } from '../../properties';
+import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
 import { expandUnitNumbers } from '../../../../shared/unit-numbers';
 import { useSaveUnit, useSaveUnits } from '../api/save-unit';
@@ -190,19 +190,7 @@ export function UnitFormPage() {
     <Stack gap="lg">
       <PageHeader title="Units" description="Each unit belongs to one of your properties." />
       <StatusBanner banner={banner} onClose={clear} />
-      {properties.isError ? (
-        <StatusBanner
-          banner={{
-            kind: 'error',
-            message: errorMessage(properties.error, 'Failed to fetch properties'),
-          }}
-        />
-      ) : null}
-      {noProperties ? (
-        <Alert color="yellow" variant="light">
-          No properties found for your account. Please create a property first.
-        </Alert>
-      ) : null}
+      <NoPropertiesNotice properties={properties} />
       <FormCard
         noun="Unit"
         isEdit={isEdit}
@@ -280,15 +268,10 @@ export function UnitFormPage() {
               allowNegative={false}
               {...form.getInputProps('squareFeet')}
             />
-            <NumberInput
+            <MoneyInput
               label="Rent"
               required
-              min={0}
-              step={0.01}
-              decimalScale={2}
               allowNegative={false}
-              prefix="$"
-              thousandSeparator=","
               {...form.getInputProps('rent')}
             />
           </SimpleGrid>
@@ -298,19 +281,9 @@ export function UnitFormPage() {
             data={[...UNIT_STATUSES]}
             {...form.getInputProps('status')}
           />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={LIMITS.longText}
-            {...form.getInputProps('description')}
-          />
-          <TextInput
-            label="Image URL"
-            type="url"
-            placeholder="https://..."
-            maxLength={LIMITS.url}
-            {...form.getInputProps('imageUrl')}
+          <ListingFields
+            description={form.getInputProps('description')}
+            imageUrl={form.getInputProps('imageUrl')}
           />
         </Stack>
       </FormCard>

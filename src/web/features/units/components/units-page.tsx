@@ -1,15 +1,16 @@
-import { Badge, Button, Select, Stack } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { UNIT_STATUSES } from '../../../../shared/constants';
 import { UNIT_SORT_KEYS, type UnitListItem } from '../../../../shared/schemas/units';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
+import { SelectFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
-import { PropertyPicker } from '../../properties';
+import { PropertyFilter } from '../../properties';
 import { useDeleteUnit } from '../api/delete-unit';
 import { useUnitsPage } from '../api/get-units';
 import { PropertyLink, UnitLink } from '../../../components/record-links';
@@ -100,24 +101,14 @@ export function UnitsPage() {
         searchLabel="Filter units"
         filters={
           <>
-            <PropertyPicker
-              aria-label="Property"
-              label={null}
-              placeholder="Any property"
-              required={false}
-              clearable
-              value={params.filters.propertyId ?? ''}
-              onChange={(propertyId) => params.setFilter('propertyId', propertyId)}
-              w={{ base: '100%', sm: 240 }}
-            />
-            <Select
-              aria-label="Status"
+            <PropertyFilter params={params} />
+            <SelectFilter
+              params={params}
+              name="status"
+              label="Status"
               placeholder="Any status"
-              clearable
               data={[...UNIT_STATUSES]}
-              value={params.filters.status ?? null}
-              onChange={(status) => params.setFilter('status', status ?? '')}
-              w={{ base: '100%', sm: 180 }}
+              width={180}
             />
           </>
         }

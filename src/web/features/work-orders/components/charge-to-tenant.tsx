@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   CHARGEABLE_STATUSES,
@@ -17,6 +7,7 @@ import {
   type WorkOrder,
 } from '../../../../shared/schemas/work-orders';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { MoneyInput } from '../../../components/money-input';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { notifyOutcome } from '../../../lib/notify';
@@ -86,16 +77,11 @@ function ChargeForm({ order }: { order: WorkOrder }) {
       <form onSubmit={handleSubmit} noValidate aria-label="Charge to tenant">
         <Stack gap="sm">
           <StatusBanner banner={banner} onClose={clear} />
-          <NumberInput
+          <MoneyInput
             label="Amount"
             description={`USD; the recorded cost is ${formatMoney(order.cost)}`}
             required
-            min={0}
-            step={0.01}
-            decimalScale={2}
             fixedDecimalScale
-            prefix="$"
-            thousandSeparator=","
             {...form.getInputProps('amount')}
           />
           <TextInput

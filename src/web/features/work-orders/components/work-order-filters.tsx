@@ -1,7 +1,8 @@
-import { Select, Switch } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { MAINTENANCE_PRIORITIES, WORK_ORDER_STATUSES } from '../../../../shared/maintenance';
+import { SelectFilter } from '../../../components/list-filters';
 import type { ListParams } from '../../../lib/list-params';
-import { PropertyPicker } from '../../properties';
+import { PropertyFilter } from '../../properties';
 import { useManagedStaff } from '../api/work-orders';
 import type { WorkOrderFilter } from '../hooks/use-work-order-view';
 
@@ -12,46 +13,34 @@ export function WorkOrderFilters({ params }: { params: ListParams<never, WorkOrd
   const toggle = (name: 'open' | 'overdue', on: boolean) => setFilter(name, on ? 'true' : '');
   return (
     <>
-      <PropertyPicker
-        aria-label="Property"
-        label={null}
-        placeholder="Any property"
-        required={false}
-        clearable
-        value={filters.propertyId ?? ''}
-        onChange={(propertyId) => setFilter('propertyId', propertyId)}
-        w={{ base: '100%', sm: 220 }}
-      />
-      <Select
-        aria-label="Priority"
+      <PropertyFilter params={params} width={220} />
+      <SelectFilter
+        params={params}
+        name="priority"
+        label="Priority"
         placeholder="Any priority"
-        clearable
         data={[...MAINTENANCE_PRIORITIES]}
-        value={filters.priority ?? null}
-        onChange={(priority) => setFilter('priority', priority ?? '')}
-        w={{ base: '100%', sm: 160 }}
+        width={160}
       />
-      <Select
-        aria-label="Status"
+      <SelectFilter
+        params={params}
+        name="status"
+        label="Status"
         placeholder="Any status"
-        clearable
         data={[...WORK_ORDER_STATUSES]}
-        value={filters.status ?? null}
-        onChange={(status) => setFilter('status', status ?? '')}
-        w={{ base: '100%', sm: 160 }}
+        width={160}
       />
-      <Select
-        aria-label="Assignee"
+      <SelectFilter
+        params={params}
+        name="assigneeId"
+        label="Assignee"
         placeholder="Anyone"
-        clearable
         searchable
         data={(staff.data ?? []).map((s) => ({
           value: String(s.id),
           label: `${s.firstName} ${s.lastName}`,
         }))}
-        value={filters.assigneeId ?? null}
-        onChange={(assigneeId) => setFilter('assigneeId', assigneeId ?? '')}
-        w={{ base: '100%', sm: 200 }}
+        width={200}
       />
       <Switch
         label="Open only"

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { calendarDate } from '../../../shared/dates';
+import { formatCents, fromCents, toCents, type Cents } from '../../../shared/money';
+import {
+  CARD_PAYMENT_MIN,
+  CARD_PAYMENTS_UNAVAILABLE,
+  type CheckoutBody,
+} from '../../../shared/schemas/payments';
+import { actingUser, type Context } from '../../context';
+import { badRequest, notFound } from '../../http/errors';
+import { recordEvent } from '../audit/audit.repository';
+import { findTenancyOfAccount, listLeasesOfTenantAccount } from '../authz/authz';
+import { listEntries } from '../ledger/ledger.repository';
+import { ledgerOf, recordPayment } from '../ledger/ledger.service';
+import { currentOrLatest } from '../portal/portal.repository';
+
+/** Both calls on a server without Stripe keys. */
+export const cardPaymentsUnavailable = () =>
+  notFound('payments.unavailable', CARD_PAYMENTS_UNAVAILABLE);
+
+/** What a tenant is about to pay by card, and for which lease. */
+export interface CheckoutTarget {
+  leaseId: number;
+  tenantAccountId: number;
+  amount: Cents;
+  /** The line the tenant reads on Stripe's page and their card statement. */
+  description: string;
+}
+
+/**
+ * The lease the tenant's home shows (their tenancy's current or latest lease) and what they
+ * may pay on it: the amount asked, or the whole balance, never more than is owed. Only reads:
+ * the session is created at Stripe outside any transaction.
+ */
+export async function prepareCheckout(ctx: Context, body: CheckoutBody): Promise<CheckoutTarget> {
+  const user = actingUser(ctx);
+  const tenancy = await findTenancyOfAccount(ctx.tx, ctx.actor);
+  const lease = tenancy
+    ? currentOrLatest(
+        await listLeasesOfTenantAccount(ctx.tx, ctx.actor),
+        calendarDate(ctx.now, ctx.timeZone),
+      )
+    : undefined;
+  if (!tenancy || !lease) {
+    throw notFound('payments.no_lease', 'You have no lease to pay rent on');
+  }
+  const owed = toCents(ledgerOf(lease.id, await listEntries(ctx.tx, lease.id)).balance);
+  if (owed <= 0) throw badRequest('payments.nothing_owed', 'You owe nothing right now', 'amount');
+  const amount = body.amount === undefined ? owed : toCents(body.amount);
+  if (amount > owed) {
+    throw badRequest(
+      'payments.more_than_owed',
+      `Amount cannot be more than you owe (${formatCents(owed)})`,
+      'amount',
+    );
+  }
+  if (amount < toCents(CARD_PAYMENT_MIN)) {
+    throw badRequest(
+      'payments.below_card_minimum',
+      'Amount must be at least $0.50 to pay by card',
+      'amount',
+    );
+  }
+  return {
+    leaseId: lease.id,
+    tenantAccountId: user.id,
+    amount,
+    description: `Rent for Unit ${tenancy.unit.unitNumber}, ${tenancy.property.name}`,
+  };
+}
+
+/** The trail says a tenant went to pay, so a payment that never arrives can be traced. */
+export async function recordCheckoutStarted(
+  ctx: Context,
+  { target, sessionId }: { target: CheckoutTarget; sessionId: string },
+): Promise<void> {
+  await recordEvent(ctx, {
+    entityType: 'leases',
+    entityId: target.leaseId,
+    action: 'payments.checkout',
+    after: { checkoutSessionId: sessionId, amount: fromCents(target.amount) },
+  });
+}
+
+/** A payment Stripe has confirmed, read from a verified webhook event. */
+export interface CardPayment {
+  leaseId: number;
+  amount: Cents;
+  /** When Stripe created the event. */
+  paidAt: Date;
+  checkoutSessionId: string;
+}
+
+/**
+ * One key per Checkout Session: Stripe delivers an event at least once and may send two
+ * events for one paid session, and each of them must find the payment the first stored.
+ */
+export function idempotencyKeyOf(checkoutSessionId: string): string {
+  return /^[A-Za-z0-9_-]{1,90}$/.test(checkoutSessionId)
+    ? `stripe_${checkoutSessionId}`
+    : `stripe_${createHash('sha256').update(checkoutSessionId).digest('hex')}`;
+}
+
+/**
+ * Records a card payment through the ledger (which notifies the tenant), dated the day
+ * Stripe saw it in the landlord's calendar. Runs as the system: the webhook has no user.
+ * An unknown lease is the ledger's 404, which the webhook logs and ignores.
+ */
+export async function recordCardPayment(
+  ctx: Context,
+  payment: CardPayment,
+): Promise<{ recorded: boolean }> {
+  const paidOn = calendarDate(payment.paidAt, ctx.timeZone);
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const { created } = await recordPayment(ctx, {
+    leaseId: payment.leaseId,
+    body: {
+      amount: fromCents(payment.amount),
+      // A clock a little behind Stripe's must not make the payment 'in the future'.
+      entryDate: paidOn > today ? today : paidOn,
+      method: 'card',
+      reference: payment.checkoutSessionId.slice(0, 100),
+      note: 'Paid online by card',
+      idempotencyKey: idempotencyKeyOf(payment.checkoutSessionId),
+    },
+  });
+  return { recorded: created };
+}

@@ -1,0 +1,2 @@
+/** What other features may use from sign-in: what this server's configuration offers. */
+export { useServerFeatures } from './api/get-features';
