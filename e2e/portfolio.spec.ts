@@ -160,7 +160,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
   await confirmInDialog(page, new RegExp(renamed));
   await expect(failure(page)).toHaveText(
-    'This property still has 1 unit. Delete its units first, then delete the property.',
+    'This property still has 1 unit. Delete its unit first, then delete the property.',
   );
 
   // Unit: delete, then the property.

@@ -634,9 +634,11 @@ describe('properties API', () => {
         url: `/api/properties/${property.id}`,
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(
-        'This property still has 2 units. Delete its units first, then delete the property.',
-      );
+      expect(response.json()).toMatchObject({
+        code: 'properties.has_units',
+        message:
+          'This property still has 2 units. Delete its units first, then delete the property.',
+      });
       expect(await read(property.id)).not.toBeNull();
       const units = await t.request({
         method: 'GET',

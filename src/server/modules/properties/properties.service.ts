@@ -18,8 +18,8 @@ import {
 const NOT_FOUND = () => notFound('properties.not_found', 'Property not found');
 
 function unitsFirstMessage(units: number): string {
-  const noun = units === 1 ? '1 unit' : `${units} units`;
-  return `This property still has ${noun}. Delete its units first, then delete the property.`;
+  const [noun, them] = units === 1 ? ['1 unit', 'unit'] : [`${units} units`, 'units'];
+  return `This property still has ${noun}. Delete its ${them} first, then delete the property.`;
 }
 
 /**

@@ -258,13 +258,35 @@ describe('tenants', () => {
       },
     });
     expect(lease.statusCode, lease.body).toBe(201);
-    const before = await tenancySnapshot(t);
-    const response = await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      "This tenant has lease history: use Move out to keep them in the unit's history",
+    const refusal = async () => {
+      const before = await tenancySnapshot(t);
+      const response = await landlord.request({
+        method: 'DELETE',
+        url: `/api/tenants/${tenant.id}`,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('tenants.has_leases');
+      expect(await tenancySnapshot(t)).toEqual(before);
+      return response.json().message;
+    };
+    expect(await refusal()).toBe(
+      "This tenant has lease history: use Move out to keep them in the unit's history. " +
+        "If it was entered by mistake, delete this tenant's 1 lease first.",
     );
-    expect(await tenancySnapshot(t)).toEqual(before);
+    const earlier = await landlord.request({
+      method: 'POST',
+      url: '/api/leases',
+      payload: {
+        tenantId: tenant.id,
+        startDate: '2025-01-01',
+        endDate: '2025-12-31',
+        rent: 1400,
+        deposit: 1400,
+        status: 'Expired',
+      },
+    });
+    expect(earlier.statusCode, earlier.body).toBe(201);
+    expect(await refusal()).toMatch(/delete this tenant's 2 leases first\.$/);
   });
 
   it('a visitor posting a tenant is taken as a rental application: no tenant, unit still Available', async () => {

@@ -27,8 +27,14 @@ import type { TenantRow } from './tenants.table';
 export const UNIT_NOT_AVAILABLE = 'This unit is no longer available';
 export const TENANT_MOVED_OUT = 'This tenant has moved out';
 // Deleting is for records entered by mistake; a tenant with a lease history moves out instead.
-export const TENANT_HAS_LEASES =
-  "This tenant has lease history: use Move out to keep them in the unit's history";
+// The count is named so that someone cleaning up a mistake knows how much is in the way.
+export function tenantHasLeasesMessage(leases: number): string {
+  const noun = leases === 1 ? '1 lease' : `${leases} leases`;
+  return (
+    "This tenant has lease history: use Move out to keep them in the unit's history. " +
+    `If it was entered by mistake, delete this tenant's ${noun} first.`
+  );
+}
 
 /** Refuses a write that would make a past tenant current again: their record is history. */
 export function refuseMovedOut(tenant: TenantRow): void {
@@ -132,7 +138,7 @@ export async function removeTenant(ctx: Context, id: number): Promise<void> {
     remove: async (db) => {
       await deleteTenant(db, id);
     },
-    refuse: () => conflict('tenants.has_leases', TENANT_HAS_LEASES),
+    refuse: (leases) => conflict('tenants.has_leases', tenantHasLeasesMessage(leases)),
   });
   await releaseUnitIfEmpty(ctx, before.unitId, id);
   await recordEvent(ctx, { entityType: 'tenants', entityId: id, action: 'delete', before });

@@ -407,18 +407,31 @@ describe('units API', () => {
 
     it('refuses with 409 while the unit has tenants, says to remove them first, and deletes nothing', async () => {
       const unit = await create(landlord);
-      await t.database.db.insert(tenantsTable).values({
-        unitId: unit.id,
-        unitNumber: unit.unitNumber,
-        firstName: 'Ana',
-        lastName: 'Ruiz',
-        phoneNumber: '555-0101',
-        email: 'ana@example.com',
-      });
-      const response = await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(
-        'This unit still has 1 tenant. Remove its tenants first, then delete the unit.',
+      const addTenant = (firstName: string) =>
+        t.database.db.insert(tenantsTable).values({
+          unitId: unit.id,
+          unitNumber: unit.unitNumber,
+          firstName,
+          lastName: 'Ruiz',
+          phoneNumber: '555-0101',
+          email: `${firstName.toLowerCase()}@example.com`,
+        });
+      const refusal = async () => {
+        const response = await landlord.request({
+          method: 'DELETE',
+          url: `/api/units/${unit.id}`,
+        });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().code).toBe('units.has_tenants');
+        return response.json().message;
+      };
+      await addTenant('Ana');
+      expect(await refusal()).toBe(
+        'This unit still has 1 tenant. Remove its tenant first, then delete the unit.',
+      );
+      await addTenant('Luis');
+      expect(await refusal()).toBe(
+        'This unit still has 2 tenants. Remove its tenants first, then delete the unit.',
       );
       const rows = await t.database.db.select().from(unitsTable).where(eq(unitsTable.id, unit.id));
       expect(rows).toHaveLength(1);

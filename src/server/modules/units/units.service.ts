@@ -25,8 +25,8 @@ import { unitsTable, type UnitRow } from './units.table';
 const NOT_FOUND = () => notFound('units.not_found', 'Unit not found');
 
 function tenantsFirstMessage(tenants: number): string {
-  const noun = tenants === 1 ? '1 tenant' : `${tenants} tenants`;
-  return `This unit still has ${noun}. Remove its tenants first, then delete the unit.`;
+  const [noun, them] = tenants === 1 ? ['1 tenant', 'tenant'] : [`${tenants} tenants`, 'tenants'];
+  return `This unit still has ${noun}. Remove its ${them} first, then delete the unit.`;
 }
 
 /** Runs a unit write, turning the per-property unique unit number into a 409. */
