@@ -4,6 +4,7 @@ import {
   Pagination,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -17,7 +18,8 @@ import 'mantine-datatable/styles.css';
 import { useState, type ReactNode } from 'react';
 import type { Page } from '../lib/api-client';
 import { PAGE_SIZE, type ListParams } from '../lib/list-params';
-import { EmptyState, ErrorBanner, LoadingState } from './page-states';
+import { ColumnChooser, useHiddenColumns } from './column-chooser';
+import { EmptyState, ErrorBanner } from './page-states';
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- ties a column list to its list's sort keys
 export interface Column<Row, SortKey extends string = string> {
@@ -59,13 +61,15 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
   isFetching,
   error,
   params,
-  columns,
+  columns: allColumns,
   rowKey,
   searchLabel,
   filters,
   empty,
   actions,
 }: ServerTableProps<Row, SortKey, Filter>) {
+  const [hidden, setHidden] = useHiddenColumns(caption);
+  const columns = allColumns.filter((column, i) => i === 0 || !hidden.includes(column.key));
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [search, setSearch] = useState(params.q);
   const sendSearch = useDebouncedCallback((value: string) => params.setFilter('q', value), 250);
@@ -101,6 +105,9 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
           Clear filters
         </Button>
       ) : null}
+      <div style={{ marginLeft: 'auto' }}>
+        <ColumnChooser list={caption} columns={allColumns} hidden={hidden} onChange={setHidden} />
+      </div>
     </Group>
   );
 
@@ -108,7 +115,15 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
   if (error) {
     body = <ErrorBanner>{error}</ErrorBanner>;
   } else if (isPending) {
-    body = <LoadingState label={`Loading ${caption.toLowerCase()}...`} />;
+    // The shape of the rows to come, so the page does not jump when they arrive.
+    body = (
+      <Stack gap="xs" p="sm" role="status" aria-live="polite">
+        <VisuallyHidden>{`Loading ${caption.toLowerCase()}...`}</VisuallyHidden>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height={28} radius="sm" aria-hidden />
+        ))}
+      </Stack>
+    );
   } else if (total === 0) {
     body = filtered ? (
       <EmptyState title={`No ${caption.toLowerCase()} match these filters`}>
