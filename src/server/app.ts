@@ -41,6 +41,7 @@ import { ledgerJobs } from './modules/ledger/ledger.jobs';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { DiskFileStore, type FileStore } from './modules/uploads/file-store';
+import { S3FileStore } from './modules/uploads/s3-file-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
@@ -66,7 +67,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   database: DatabaseHandle;
   config: Config;
-  /** Defaults to a folder 'uploads' in DATA_DIR. */
+  /** Defaults to the configured bucket, else a folder 'uploads' in DATA_DIR. */
   files?: FileStore;
 }
 
@@ -107,7 +108,13 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
-  app.decorate('files', files ?? new DiskFileStore(path.join(config.dataDir, 'uploads')));
+  app.decorate(
+    'files',
+    files ??
+      (config.objectStorage
+        ? new S3FileStore(config.objectStorage)
+        : new DiskFileStore(path.join(config.dataDir, 'uploads'))),
+  );
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

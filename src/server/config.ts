@@ -83,6 +83,37 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^whsec_\S+$/.test(value), {
       message: 'must be the signing secret of the Stripe webhook endpoint (whsec_...)',
     }),
+  // Uploads in an S3-compatible bucket instead of DATA_DIR: endpoint, bucket and keys, or none.
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || isStorageEndpoint(value), {
+      message:
+        'must be the http(s) address of the storage server, without credentials, query or bucket, such as https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000',
+    }),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      message: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    }),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || 'us-east-1')
+    .refine((value) => /^[a-z0-9-]{1,32}$/.test(value), {
+      message: 'must be a region name such as us-east-1',
+    }),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 const MAIL_TIMEOUT_MS = 10_000;
@@ -91,6 +122,12 @@ function isOneSender(value: string): boolean {
   if (value.length > 320 || /[\r\n]/.test(value) || value.includes('\u0000')) return false;
   const parsed = addressparser(value);
   return parsed.length === 1 && /^[^@\s]+@[^@\s]+$/.test(parsed[0]?.address ?? '');
+}
+
+function isStorageEndpoint(value: string): boolean {
+  if (!isUrlOf(value, ['http:', 'https:'])) return false;
+  const url = new URL(value);
+  return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
 }
 
 function isUrlOf(value: string, protocols: string[]): boolean {
@@ -122,6 +159,16 @@ export interface StripeConfig {
    * own servers. A test and development setting only (tests point it at a local stand-in).
    */
   apiBase?: string;
+}
+
+/** An S3-compatible bucket for uploads; null in Config when the S3_ settings are unset. */
+export interface ObjectStorageConfig {
+  /** http(s) address of the server; objects are at <endpoint>/<bucket>/<key> (path-style). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export interface Config {
@@ -165,6 +212,8 @@ export interface Config {
   publicUrl: string | null;
   /** Rent paid by card; null: not configured (nothing about card payments appears). */
   stripe: StripeConfig | null;
+  /** Where uploads are kept when not in dataDir; null: a folder 'uploads' in dataDir. */
+  objectStorage: ObjectStorageConfig | null;
   /** The clock, replaceable in tests of expiry. */
   now: () => Date;
 }
@@ -189,6 +238,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && !e.PUBLIC_URL) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_SECRET_KEY needs PUBLIC_URL (where Stripe sends the tenant back after paying)',
+    );
+  }
+  const s3Settings = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const s3Missing = Object.entries(s3Settings).filter(([, value]) => !value);
+  if (s3Missing.length > 0 && s3Missing.length < Object.keys(s3Settings).length) {
+    throw new Error(
+      `Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (uploads in object storage) or none (uploads in DATA_DIR); missing: ${s3Missing.map(([name]) => name).join(', ')}`,
     );
   }
   return {
@@ -229,6 +290,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
+    objectStorage:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
         : null,
     now: () => new Date(),
   };

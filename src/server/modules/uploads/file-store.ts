@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * Where the bytes of uploads live. Keys are chosen by the server, never by a client; a
  * store still refuses any key that is not a plain file name, so no key can reach outside it.
- * A disk folder by default; an S3-compatible bucket would be a second implementation.
+ * A disk folder by default; an S3-compatible bucket when configured (s3-file-store.ts).
  */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
