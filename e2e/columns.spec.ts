@@ -16,6 +16,7 @@ test('a landlord hides a column of a list, and the list remembers it', async ({ 
   await expectAccessible(page, 'the column chooser');
   await chooser.getByRole('checkbox', { name: 'Sq ft' }).uncheck();
   await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
   await expect(table.getByText('Sq ft', { exact: true })).toHaveCount(0);
   await expect(table.getByRole('cell', { name: '7C', exact: true })).toBeVisible();
 
@@ -31,5 +32,6 @@ test('a landlord hides a column of a list, and the list remembers it', async ({ 
   await chooser.getByRole('checkbox', { name: 'Sq ft' }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
   await expect(table.getByText('Sq ft', { exact: true })).toBeVisible();
 });

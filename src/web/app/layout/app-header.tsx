@@ -19,7 +19,7 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
   }
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Burger
           opened={navOpen}
@@ -28,14 +28,15 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
           aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
         />
         <Anchor component={Link} to="/" underline="never" c="inherit">
-          <Title order={2} size="h3">
+          {/* Smaller on a phone, so the user's name keeps room beside search, bell and Logout. */}
+          <Title order={2} fz={{ base: 'lg', sm: 'h3' }}>
             Porchlight
           </Title>
         </Anchor>
       </Group>
       {user ? (
         // On a phone the name shrinks (and truncates) so that Logout always fits.
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flexShrink: 1 }} justify="flex-end">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flexShrink: 1 }} justify="flex-end">
           <Text
             size="sm"
             truncate="end"
