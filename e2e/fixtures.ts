@@ -4,6 +4,17 @@ import { test as base, expect, type Page } from '@playwright/test';
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // A dialog or popover fading in or out has half-transparent text that fails contrast for a
+  // moment: scan once every finite animation is over (spinners run forever and are ignored).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
