@@ -28,6 +28,7 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   EMBEDDED_MAX_QUEUED_QUERIES: z.coerce.number().int().min(0).default(64),
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  PUBLIC_LIST_CACHE_MB: z.coerce.number().min(0).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
@@ -192,6 +193,8 @@ export interface Config {
   maxQueuedQueries: number;
   /** Public searches (q without mine=true) one address may make a minute (0: no limit). */
   searchesPerMinute: number;
+  /** Memory for the public property list's answers, kept until a write changes them (0: none). */
+  publicListCacheBytes: number;
   logLevel: string;
   session: { idleMs: number; absoluteMs: number };
   /** The landlord's calendar: decides what 'today' is for lease status. */
@@ -265,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_SECONDS * 1000,
     maxQueuedQueries: e.EMBEDDED_MAX_QUEUED_QUERIES,
     searchesPerMinute: e.SEARCHES_PER_MINUTE,
+    publicListCacheBytes: Math.round(e.PUBLIC_LIST_CACHE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     session: {
       idleMs: e.SESSION_IDLE_HOURS * 3600_000,

@@ -9,6 +9,7 @@ export * from '../modules/tenants/tenants.table';
 export * from '../modules/leases/leases.table';
 export * from '../modules/applications/applications.table';
 export * from '../modules/properties/property-search.table';
+export * from '../modules/properties/public-listing-revision.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../modules/uploads/uploads.table';

@@ -90,7 +90,7 @@ export interface PropertyListOptions extends PageRequest {
   includeUnits?: boolean;
 }
 
-const propertySortColumns = {
+export const propertySortColumns = {
   name: textKey(propertiesTable.name),
   address: textKey(propertiesTable.address),
   city: textKey(propertiesTable.city),
@@ -98,15 +98,21 @@ const propertySortColumns = {
   zipCode: propertiesTable.zipCode,
 };
 
+/** Which properties a list shows: the caller's filter and the search, over properties and their owner. */
+export function propertyListWhere(db: Database, options: PropertyListOptions): SQL | undefined {
+  return and(options.filter, options.q ? propertySearchCondition(db, options.q) : undefined);
+}
+
 /**
  * Properties with their owner's contact, ordered by name then id: one query for the page and
- * its exact total, one for the units when asked. Never one per property.
+ * its exact total, one for the units when asked. Never one per property. (The JSON list is
+ * property-list.statement.ts; this one serves the CSV download.)
  */
 export async function listProperties(
   db: Database,
   options: PropertyListOptions,
 ): Promise<{ properties: Property[]; total: number }> {
-  const where = and(options.filter, options.q ? propertySearchCondition(db, options.q) : undefined);
+  const where = propertyListWhere(db, options);
   const query = db
     .select({ property: propertiesTable, owner: ownerColumns, total: totalColumn() })
     .from(propertiesTable)

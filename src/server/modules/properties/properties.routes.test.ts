@@ -680,4 +680,70 @@ describe('properties API', () => {
       ).toBe(404);
     });
   });
+
+  describe('GET /api/properties/{id}/deletion', () => {
+    const preview = (user: TestUser | TestApp, id: number) =>
+      user.request({ method: 'GET', url: `/api/properties/${id}/deletion` });
+
+    it('names the staff that go with a free property, changes nothing, and the delete then succeeds', async () => {
+      const property = await create(landlord, { name: 'Free To Go' });
+      for (const firstName of ['Sam', 'Ada']) {
+        await t.database.db.insert(staffTable).values({
+          propertyId: property.id,
+          firstName,
+          lastName: 'Lee',
+          email: `${firstName.toLowerCase()}@example.com`,
+          phone: '555',
+          position: 'Super',
+        });
+      }
+      const response = await preview(landlord, property.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        blockers: [],
+        removes: [{ kind: 'staff', count: 2, message: 'Its 2 staff members go with it.' }],
+      });
+      expect(await read(property.id)).not.toBeNull();
+      expect(
+        (await landlord.request({ method: 'DELETE', url: `/api/properties/${property.id}` }))
+          .statusCode,
+      ).toBe(204);
+    });
+
+    it('says what blocks it in the very words of the 409', async () => {
+      const property = await create(landlord, { name: 'Blocked' });
+      await addUnit(landlord, property.id, '1');
+      await addUnit(landlord, property.id, '2');
+      await addUnit(landlord, property.id, '3');
+      const response = await preview(landlord, property.id);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        blockers: [
+          {
+            kind: 'units',
+            count: 3,
+            message:
+              'This property still has 3 units. Delete its units first, then delete the property.',
+          },
+        ],
+        removes: [],
+      });
+      const refusal = await landlord.request({
+        method: 'DELETE',
+        url: `/api/properties/${property.id}`,
+      });
+      expect(refusal.statusCode).toBe(409);
+      expect(refusal.json().message).toBe(response.json().blockers[0].message);
+    });
+
+    it('answers 404 to another landlord, 401/403 to a visitor, a Tenant and a Maintenance user; an Admin may look', async () => {
+      const property = await create(landlord, { name: 'Looked At' });
+      expect((await preview(other, property.id)).statusCode).toBe(404);
+      expect((await preview(t, property.id)).statusCode).toBe(401);
+      expect((await preview(tenant, property.id)).statusCode).toBe(403);
+      expect((await preview(maintenance, property.id)).statusCode).toBe(403);
+      expect((await preview(admin, property.id)).json()).toEqual({ blockers: [], removes: [] });
+      expect((await preview(landlord, 2_000_000_000)).statusCode).toBe(404);
+    });
+  });
 });

@@ -5,7 +5,9 @@ import {
   propertyListQuerySchema,
   propertySchema,
   updatePropertyBodySchema,
+  type Property,
 } from '../../../shared/schemas/properties';
+import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
@@ -18,7 +20,14 @@ import { actorOf, requestContext, runService } from '../../context';
 import { managerWhenMine } from '../auth/auth.plugin';
 import { managedPropertiesFilter } from '../authz/authz';
 import { findPropertyWithOwner, listProperties } from './properties.repository';
-import { createProperty, deleteProperty, updateProperty } from './properties.service';
+import { readPropertyList } from './property-list.statement';
+import { publicPropertyList } from './public-property-list';
+import {
+  createProperty,
+  deleteProperty,
+  previewPropertyDeletion,
+  updateProperty,
+} from './properties.service';
 import { exportProperty } from './property-export.service';
 
 const errors = {
@@ -29,6 +38,8 @@ const errors = {
 };
 
 export async function propertiesRoutes(app: AppInstance): Promise<void> {
+  const readPublicList = publicPropertyList(app.db, app.config.publicListCacheBytes);
+
   // The public browser reads listings a page at a time; a bulk download is its manager's.
   csvListRoute(app, {
     name: 'properties',
@@ -73,20 +84,35 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
         description:
           'q searches property, owner and unit fields (case-insensitive). The answer is one page (limit, default ' +
           'and at most 100; offset), sorted by sort and order; the exact total is in the X-Total-Count header. ' +
-          "include=units adds each property's units.",
+          "include=units adds each property's units. The public answer (without mine) carries an ETag " +
+          'that changes with every write to the listings: send it back in If-None-Match and an ' +
+          'unchanged answer is 304 with no body.',
         querystring: propertyListQuerySchema,
-        response: { 200: z.array(propertySchema), ...errors, 429: errorBodySchema },
+        response: {
+          200: z.array(propertySchema),
+          304: z.null().describe('Not modified: the copy named in If-None-Match is current'),
+          ...errors,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       const { mine, include, ...page } = request.query;
-      const filter = mine ? managedPropertiesFilter(actorOf(request)) : undefined;
-      const { properties, total } = await listProperties(app.db, {
-        ...page,
-        filter,
-        includeUnits: include === 'units',
-      });
-      return withTotal(reply, { rows: properties, total });
+      const options = { ...page, includeUnits: include === 'units' };
+      const answer = mine
+        ? await readPropertyList(app.db, {
+            ...options,
+            filter: managedPropertiesFilter(actorOf(request)),
+          })
+        : await readPublicList(options, request.headers['if-none-match']);
+      if ('etag' in answer && answer.etag) reply.header('etag', answer.etag);
+      // No payload at all: a JSON null would announce a body that a 304 never carries.
+      if (answer.body === null) return reply.status(304).send(undefined as unknown as null);
+      withTotal(reply, { rows: null, total: answer.total });
+      // Built as JSON by the database in the response schema's shape (the tests check it):
+      // sent as it is, not parsed and serialized again.
+      const json = answer.body as unknown as Property[];
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
@@ -174,6 +200,24 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       assertBodyIdMatches('properties', id, bodyId);
       return runService(request, updateProperty, { id, values });
     },
+  );
+
+  app.get(
+    '/properties/:id/deletion',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['properties'],
+        summary: 'What deleting a property the caller manages would do now; nothing changes',
+        description:
+          'blockers: what must be removed first (its units); while any is listed, DELETE answers ' +
+          '409 with the same messages. removes: what goes with it (its staff). ' +
+          "Another landlord's property answers 404, as the delete does.",
+        params: idParamsSchema,
+        response: { 200: deletionPreviewSchema, ...errors },
+      },
+    },
+    async (request) => runService(request, previewPropertyDeletion, request.params.id),
   );
 
   app.delete(

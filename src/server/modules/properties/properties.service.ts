@@ -1,10 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { MANAGER_ROLES, type Role } from '../../../shared/constants';
+import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { CreatePropertyBody, Property } from '../../../shared/schemas/properties';
 import { actingUser, type Context } from '../../context';
-import { deleteUnlessUsed } from '../../db/delete-unless-used';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import {
+  countRows,
+  deleteUnlessUsed,
+  previewDeletion,
+  type DeletionRules,
+} from '../../db/delete-unless-used';
+import { badRequest, notFound } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { isAdmin, requireManagedProperty } from '../authz/authz';
+import { staffTable } from '../staff/staff.table';
 import {
   countUnitsOfProperty,
   deleteProperty as deletePropertyRow,
@@ -76,15 +84,41 @@ export async function updateProperty(
   return (await findPropertyWithOwner(ctx.tx, id))!;
 }
 
+/** A property's units must go first; its staff go with it (their assignment ends with it). */
+function propertyDeletion(id: number): DeletionRules {
+  return {
+    blockers: [
+      {
+        kind: 'units',
+        code: 'properties.has_units',
+        count: (db) => countUnitsOfProperty(db, id),
+        message: unitsFirstMessage,
+      },
+    ],
+    removes: [
+      {
+        kind: 'staff',
+        count: (db) => countRows(db, staffTable, eq(staffTable.propertyId, id)),
+        message: (staff) =>
+          staff === 1
+            ? 'Its 1 staff member goes with it.'
+            : `Its ${staff} staff members go with it.`,
+      },
+    ],
+  };
+}
+
+/** What deleting a property the caller manages would do now (nothing is changed). */
+export async function previewPropertyDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
+  await requireManagedProperty(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, propertyDeletion(id));
+}
+
 /** Deletes a property the caller manages, with its staff; refused while it has units. */
 export async function deleteProperty(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedProperty(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, {
-    countDependents: (db) => countUnitsOfProperty(db, id),
-    remove: async (db) => {
-      if (!(await deletePropertyRow(db, id))) throw NOT_FOUND();
-    },
-    refuse: (units) => conflict('properties.has_units', unitsFirstMessage(units)),
+  await deleteUnlessUsed(ctx.tx, propertyDeletion(id), async (db) => {
+    if (!(await deletePropertyRow(db, id))) throw NOT_FOUND();
   });
   await recordEvent(ctx, { entityType: 'properties', entityId: id, action: 'delete', before });
 }

@@ -146,12 +146,13 @@ describe('the access matrix', () => {
     expect(failures).toEqual([]);
     const after = await fingerprint(t);
     // Only landlord B's own new property (POST /api/properties names no record of A's), its
-    // search text, B's portfolio revision and the audit event of its creation may appear; A's
-    // properties are as they were.
+    // search text, B's portfolio revision, the public listing's revision and the audit event
+    // of its creation may appear; A's properties are as they were.
     const mayChange = {
       properties: undefined,
       property_search: undefined,
       portfolio_revisions: undefined,
+      public_listing_revision: undefined,
       audit_events: undefined,
     };
     expect({ ...after, ...mayChange }).toEqual({ ...before, ...mayChange });
