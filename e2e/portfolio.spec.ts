@@ -3,6 +3,7 @@ import {
   expect,
   pickOption,
   expectAccessible,
+  expectDialogAccessible,
   signUpViaApi,
   test,
   uniqueName,
@@ -155,24 +156,59 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await expect(success(page)).toHaveText('Staff member deleted successfully!');
   await expect(page.getByText('No staff yet')).toBeVisible();
 
-  // The property cannot go while it has a unit: the server says what to remove first.
+  // The property cannot go while it has a unit: before anything is sent, the dialog says
+  // what to remove first, in the server's words, and leads to the units in the way.
   await visit(page, '/property/create');
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  const blocked = page.getByRole('dialog', { name: `Cannot delete ${renamed}` });
+  await expect(blocked).toContainText(
+    'This property still has 1 unit. Delete its unit first, then delete the property.',
+  );
+  await expect(blocked.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
+  await expect(blocked.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expectDialogAccessible(page);
+  await blocked.getByRole('link', { name: 'Show its units' }).click();
+  await expect(blocked).toBeHidden();
+  await expect(page).toHaveURL(/\/units\?propertyId=\d+$/);
+  const propertyId = Number(new URL(page.url()).searchParams.get('propertyId'));
+
+  // Unit: delete from the list the dialog led to.
+  await page.getByRole('button', { name: 'Delete unit 101' }).click();
+  await confirmInDialog(page, /unit 101/);
+  await expect(success(page)).toHaveText('Unit deleted successfully!');
+  await expect(page.getByText('No units match these filters')).toBeVisible();
+
+  // The property is free now; the dialog names the staff member who goes with it. A unit
+  // added while the dialog is open still stops the delete: the server's 409 is the toast.
+  const staff = await page.request.post('/api/staff', {
+    data: {
+      propertyId,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann.lee@example.com',
+      phone: '555-0143',
+      position: 'Cleaner',
+    },
+  });
+  expect(staff.status()).toBe(201);
+  await visit(page, '/property/create');
+  await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  const prompt = page.getByRole('dialog', { name: `Delete ${renamed}?` });
+  await expect(prompt).toContainText('Its 1 staff member goes with it.');
+  await expect(prompt).toContainText('This cannot be undone.');
+  const late = await page.request.post('/api/units', {
+    data: { unitNumber: '102', propertyId, bedrooms: 1, bathrooms: 1, squareFeet: 500, rent: 900 },
+  });
+  expect(late.status()).toBe(201);
   await confirmInDialog(page, new RegExp(renamed));
   await expect(failure(page)).toHaveText(
     'This property still has 1 unit. Delete its unit first, then delete the property.',
   );
+  const lateId = ((await late.json()) as { id: number }).id;
+  expect((await page.request.delete(`/api/units/${lateId}`)).status()).toBe(204);
 
-  // Unit: delete, then the property.
-  await visit(page, '/units');
-  await page.getByRole('button', { name: 'Delete unit 101' }).click();
-  await confirmInDialog(page, /unit 101/);
-  await expect(success(page)).toHaveText('Unit deleted successfully!');
-  await expect(page.getByText('No units yet')).toBeVisible();
-
-  await visit(page, '/property/create');
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-  await confirmInDialog(page, new RegExp(renamed));
+  await confirmInDialog(page, /Its 1 staff member goes with it\./);
   await expect(success(page)).toHaveText('Property deleted successfully!');
   await expect(page.getByText('No properties yet')).toBeVisible();
 });

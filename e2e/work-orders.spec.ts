@@ -13,7 +13,8 @@ import {
 
 /** A landlord's unit with a tenant on a running lease, a staff member and three work orders. */
 async function world(page: Page) {
-  const propertyId = (await createProperty(page, { name: uniqueName('Board Court ') })).id;
+  const propertyName = uniqueName('Board Court ');
+  const propertyId = (await createProperty(page, { name: propertyName })).id;
   const unitId = (await createUnit(page, propertyId, { unitNumber: '4D' })).id;
   const tenantId = (
     await createTenant(page, unitId, {
@@ -35,7 +36,7 @@ async function world(page: Page) {
   await created(page, `/api/work-orders/${drain}/status`, { status: 'In progress' }, 200);
   await created(page, `/api/work-orders/${drain}/notes`, { body: 'Cleared it', cost: 85.5 }, 200);
   await created(page, `/api/work-orders/${drain}/status`, { status: 'Done' }, 200);
-  return { boiler, tap, drain };
+  return { boiler, tap, drain, propertyId, propertyName, unitId };
 }
 
 const column = (page: Page, name: RegExp) => page.getByRole('region', { name });
@@ -44,7 +45,7 @@ test('a landlord reads the board by status, filters it by link, lists it and cha
   page,
 }) => {
   await logIn(page, await signUpViaApi(page, 'Landlord'));
-  const { drain } = await world(page);
+  const { drain, propertyId, propertyName, unitId } = await world(page);
 
   await visit(page, '/work-orders');
   await expect(page.getByRole('heading', { name: 'New (1)' })).toBeVisible();
@@ -77,6 +78,16 @@ test('a landlord reads the board by status, filters it by link, lists it and cha
   await expect(page.getByRole('link', { name: 'Dripping tap' })).toBeVisible();
   await expect(page.getByText('1-3 of 3')).toBeVisible();
   await expectAccessible(page, 'the list');
+
+  // Each row links its place: the unit's page and the property's page.
+  const tapRow = page.getByRole('row', { name: /Dripping tap/ });
+  await expect(tapRow.getByRole('link', { name: 'unit 4D' })).toHaveAttribute(
+    'href',
+    `/units/${unitId}`,
+  );
+  await tapRow.getByRole('link', { name: propertyName }).click();
+  await expect(page).toHaveURL(new RegExp(`/properties/${propertyId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: propertyName })).toBeVisible();
 
   // The dashboard's counts open the list filtered to what they count.
   await page.goto('/landlord-dashboard');

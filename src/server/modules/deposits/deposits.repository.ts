@@ -57,15 +57,6 @@ export async function insertSettlement(
   return stored!;
 }
 
-export async function leaseHasDepositRecords(db: Database, leaseId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: depositTransactionsTable.id })
-    .from(depositTransactionsTable)
-    .where(eq(depositTransactionsTable.leaseId, leaseId))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export interface RegisterOptions extends PageRequest {
   actor: Actor;
   q?: string | undefined;

@@ -268,4 +268,59 @@ describe('leases', () => {
     // Session lookup plus one select.
     expect(t.queries.length).toBeLessThanOrEqual(3);
   });
+
+  describe('GET /api/leases/{id}/deletion', () => {
+    const preview = (user: TestUser | TestApp, id: number) =>
+      user.request({ method: 'GET', url: `/api/leases/${id}/deletion` });
+
+    it('a lease with ledger and deposit records is blocked in the words of the 409; one without is free', async () => {
+      const tenant = await newTenant(landlord);
+      const lease = await createLease(landlord, tenant.id);
+      expect((await preview(landlord, lease.id)).json()).toEqual({ blockers: [], removes: [] });
+      for (const amount of [40, 25]) {
+        const charge = await landlord.request({
+          method: 'POST',
+          url: `/api/leases/${lease.id}/ledger/charges`,
+          payload: { category: 'utilities', amount, entryDate: '2026-02-01', description: 'Water' },
+        });
+        expect(charge.statusCode, charge.body).toBe(201);
+      }
+      const receipt = await landlord.request({
+        method: 'POST',
+        url: `/api/leases/${lease.id}/deposit/receipts`,
+        payload: { amount: 500, date: '2026-01-02' },
+      });
+      expect(receipt.statusCode, receipt.body).toBeLessThan(300);
+      const before = await tenancySnapshot(t);
+      const response = await preview(landlord, lease.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        blockers: [
+          {
+            kind: 'moneyRecords',
+            count: 3,
+            message:
+              'This lease has 3 ledger and deposit records and cannot be deleted; set its status to Terminated instead.',
+          },
+        ],
+        removes: [],
+      });
+      const refusal = await landlord.request({ method: 'DELETE', url: `/api/leases/${lease.id}` });
+      expect(refusal.statusCode).toBe(409);
+      expect(refusal.json()).toEqual({
+        code: 'leases.has_ledger',
+        message: response.json().blockers[0].message,
+      });
+      expect(await tenancySnapshot(t)).toEqual(before);
+    });
+
+    it('answers 404 to another landlord, 401/403 to a visitor and a Tenant; an Admin may look', async () => {
+      const tenant = await newTenant(landlord);
+      const lease = await createLease(landlord, tenant.id);
+      expect((await preview(other, lease.id)).statusCode).toBe(404);
+      expect((await preview(t, lease.id)).statusCode).toBe(401);
+      expect((await preview(tenantUser, lease.id)).statusCode).toBe(403);
+      expect((await preview(admin, lease.id)).statusCode).toBe(200);
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
 import {
   leaseBodySchema,
   leaseListItemSchema,
@@ -15,7 +16,7 @@ import type { AppInstance } from '../../http/types';
 import { requireManagedLease } from '../authz/authz';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { listManagedLeases, toLease } from './leases.repository';
-import { changeLease, createLease, deleteLease } from './leases.service';
+import { changeLease, createLease, deleteLease, previewLeaseDeletion } from './leases.service';
 
 const errors = {
   401: errorBodySchema,
@@ -136,6 +137,24 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         await runService(request, changeLease, { id: request.params.id, body: request.body }),
         today(),
       ),
+  );
+
+  app.get(
+    '/leases/:id/deletion',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['leases'],
+        summary: 'What deleting a lease the caller manages would do now; nothing changes',
+        description:
+          'blockers: its ledger entries and deposit records (a lease with money records is ' +
+          'Terminated, not deleted); while any is listed, DELETE answers 409 with the same ' +
+          "message. Another landlord's lease answers 404, as the delete does.",
+        params: idParamsSchema,
+        response: { 200: deletionPreviewSchema, ...errors },
+      },
+    },
+    async (request) => runService(request, previewLeaseDeletion, request.params.id),
   );
 
   app.delete(

@@ -1,11 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { LeaseBody } from '../../../shared/schemas/leases';
 import { calendarDate, formatDate } from '../../../shared/dates';
 import type { Context } from '../../context';
 import { conflict, notFound } from '../../http/errors';
-import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import {
+  countRows,
+  deleteUnlessUsed,
+  previewDeletion,
+  type DeletionRules,
+} from '../../db/delete-unless-used';
 import { recordEvent } from '../audit/audit.repository';
-import { leaseHasDepositRecords } from '../deposits/deposits.repository';
-import { leaseHasEntries } from '../ledger/ledger.repository';
+import { depositTransactionsTable } from '../deposits/deposits.table';
+import { ledgerEntriesTable } from '../ledger/ledger.table';
 import { requireManagedLease, requireManagedTenant } from '../authz/authz';
 import { refuseMovedOut } from '../tenants/tenants.service';
 import type { TenantRow } from '../tenants/tenants.table';
@@ -70,20 +77,35 @@ export async function changeLease(
 }
 
 /**
- * The ledger is kept: a lease with entries is ended (Terminated), not deleted; the RESTRICT
- * foreign key refuses the delete if an entry arrives after the check.
+ * The ledger is kept: a lease with ledger entries or deposit records is ended (Terminated),
+ * not deleted; the RESTRICT foreign keys refuse the delete if one arrives after the count.
  */
+function leaseDeletion(id: number): DeletionRules {
+  return {
+    blockers: [
+      {
+        kind: 'moneyRecords',
+        code: 'leases.has_ledger',
+        count: async (db) =>
+          (await countRows(db, ledgerEntriesTable, eq(ledgerEntriesTable.leaseId, id))) +
+          (await countRows(db, depositTransactionsTable, eq(depositTransactionsTable.leaseId, id))),
+        message: (records) =>
+          `This lease has ${records === 1 ? '1 ledger or deposit record' : `${records} ledger and deposit records`} ` +
+          'and cannot be deleted; set its status to Terminated instead.',
+      },
+    ],
+    removes: [],
+  };
+}
+
+/** What deleting a lease the caller manages would do now (nothing is changed). */
+export async function previewLeaseDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
+  await requireManagedLease(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, leaseDeletion(id));
+}
+
 export async function deleteLease(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, {
-    countDependents: async (db) =>
-      (await leaseHasEntries(db, id)) || (await leaseHasDepositRecords(db, id)) ? 1 : 0,
-    remove: (db) => deleteLeaseRow(db, id),
-    refuse: () =>
-      conflict(
-        'leases.has_ledger',
-        'This lease has ledger entries or deposit records and cannot be deleted; set its status to Terminated instead',
-      ),
-  });
+  await deleteUnlessUsed(ctx.tx, leaseDeletion(id), (db) => deleteLeaseRow(db, id));
   await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'delete', before });
 }

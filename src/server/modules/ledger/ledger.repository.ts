@@ -99,15 +99,6 @@ export async function insertRentCharges(
   return db.insert(ledgerEntriesTable).values(entries).onConflictDoNothing().returning();
 }
 
-export async function leaseHasEntries(db: Database, leaseId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: ledgerEntriesTable.id })
-    .from(ledgerEntriesTable)
-    .where(eq(ledgerEntriesTable.leaseId, leaseId))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Active leases that have a late-fee rule, with the tenant's linked account (if any). */
 export async function listLeasesWithLateFeeRule(
   db: Database,

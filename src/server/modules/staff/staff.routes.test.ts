@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Staff } from '../../../shared/schemas/staff';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { expectClientError, posted, signUpAll } from '../../test/fixtures';
+import { workOrdersTable } from '../work-orders/work-orders.table';
 import { staffTable } from './staff.table';
 
 const validStaff = {
@@ -408,6 +410,76 @@ describe('staff API', () => {
         (await admin.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
       ).toBe(204);
       expect(await readAsOwner(staff.id)).toBeNull();
+    });
+  });
+
+  describe('GET /api/staff/{id}/deletion', () => {
+    const preview = (user: TestUser | TestApp, id: number) =>
+      user.request({ method: 'GET', url: `/api/staff/${id}/deletion` });
+
+    it('nothing blocks it; names the work orders that become unassigned and a linked login', async () => {
+      const staff = await create(landlord);
+      expect((await preview(landlord, staff.id)).json()).toEqual({ blockers: [], removes: [] });
+      const units = await posted(landlord, '/api/units', {
+        unitNumber: `S${staff.id}`,
+        propertyId,
+        bedrooms: 1,
+        bathrooms: 1,
+        squareFeet: 500,
+        rent: 900,
+      });
+      for (const title of ['Boiler', 'Gutter']) {
+        await t.database.db.insert(workOrdersTable).values({
+          unitId: units.id,
+          filedBy: landlord.user.id,
+          title,
+          category: 'Other',
+          priority: 'Routine',
+          status: 'Assigned',
+          assignedStaffId: staff.id,
+          filedAt: new Date(),
+        });
+      }
+      await t.database.db
+        .update(staffTable)
+        .set({ userId: maintenance.user.id })
+        .where(eq(staffTable.id, staff.id));
+      const before = await allRows();
+      const response = await preview(landlord, staff.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        blockers: [],
+        removes: [
+          {
+            kind: 'assignedWorkOrders',
+            count: 2,
+            message: 'The 2 work orders assigned to them become unassigned.',
+          },
+          {
+            kind: 'portalAccount',
+            count: 1,
+            message: "Their portal login stays, but no longer reaches this property's work.",
+          },
+        ],
+      });
+      expect(await allRows()).toEqual(before);
+      expect(
+        (await landlord.request({ method: 'DELETE', url: `/api/staff/${staff.id}` })).statusCode,
+      ).toBe(204);
+      const orders = await t.database.db
+        .select({ assignedStaffId: workOrdersTable.assignedStaffId })
+        .from(workOrdersTable)
+        .where(eq(workOrdersTable.unitId, units.id));
+      expect(orders).toEqual([{ assignedStaffId: null }, { assignedStaffId: null }]);
+    });
+
+    it('answers 404 to another landlord, 401/403 to a visitor, a Tenant and a Maintenance user; an Admin may look', async () => {
+      const staff = await create(landlord);
+      expect((await preview(other, staff.id)).statusCode).toBe(404);
+      expect((await preview(t, staff.id)).statusCode).toBe(401);
+      expect((await preview(tenant, staff.id)).statusCode).toBe(403);
+      expect((await preview(maintenance, staff.id)).statusCode).toBe(403);
+      expect((await preview(admin, staff.id)).statusCode).toBe(200);
     });
   });
 });

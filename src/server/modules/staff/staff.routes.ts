@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
 import {
   createStaffBodySchema,
   staffListItemSchema,
@@ -16,7 +17,7 @@ import { withTotal } from '../../http/paging';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { containsPattern } from '../properties/properties.repository';
 import { listStaff, toStaff } from './staff.repository';
-import { createStaff, deleteStaff, updateStaff } from './staff.service';
+import { createStaff, deleteStaff, previewStaffDeletion, updateStaff } from './staff.service';
 
 const errors = {
   400: errorBodySchema,
@@ -131,6 +132,24 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
       assertBodyIdMatches('staff', id, bodyId);
       return runService(request, updateStaff, { id, values });
     },
+  );
+
+  app.get(
+    '/staff/:id/deletion',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['staff'],
+        summary: 'What deleting a staff member the caller manages would do now; nothing changes',
+        description:
+          'Nothing blocks it (blockers is empty). removes: the work orders assigned to ' +
+          'them, which become unassigned, and a linked portal login, which stays but loses ' +
+          "them. Another landlord's staff member answers 404, as the delete does.",
+        params: idParamsSchema,
+        response: { 200: deletionPreviewSchema, ...errors },
+      },
+    },
+    async (request) => runService(request, previewStaffDeletion, request.params.id),
   );
 
   app.delete(

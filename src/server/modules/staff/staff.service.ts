@@ -1,14 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { CreateStaffBody, Staff } from '../../../shared/schemas/staff';
 import type { Context } from '../../context';
+import {
+  countRows,
+  deleteUnlessUsed,
+  previewDeletion,
+  type DeletionRules,
+} from '../../db/delete-unless-used';
 import { notFound } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { requireManagedProperty, requireManagedStaff } from '../authz/authz';
+import { workOrdersTable } from '../work-orders/work-orders.table';
 import {
   deleteStaff as deleteStaffRow,
   insertStaff,
   toStaff,
   updateStaff as updateStaffRow,
 } from './staff.repository';
+import type { StaffRow } from './staff.table';
 
 const NOT_FOUND = () => notFound('staff.not_found', 'Staff member not found');
 
@@ -34,8 +44,42 @@ export async function updateStaff(
   return toStaff(after);
 }
 
+/**
+ * Nothing stops a staff member's removal; their work orders stay, unassigned, and a linked
+ * portal login stays but loses them.
+ */
+function staffDeletion(staff: StaffRow): DeletionRules {
+  return {
+    blockers: [],
+    removes: [
+      {
+        kind: 'assignedWorkOrders',
+        count: (db) =>
+          countRows(db, workOrdersTable, eq(workOrdersTable.assignedStaffId, staff.id)),
+        message: (orders) =>
+          orders === 1
+            ? 'The 1 work order assigned to them becomes unassigned.'
+            : `The ${orders} work orders assigned to them become unassigned.`,
+      },
+      {
+        kind: 'portalAccount',
+        count: async () => (staff.userId === null ? 0 : 1),
+        message: () => "Their portal login stays, but no longer reaches this property's work.",
+      },
+    ],
+  };
+}
+
+/** What deleting a staff member the caller manages would do now (nothing is changed). */
+export async function previewStaffDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
+  const staff = await requireManagedStaff(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, staffDeletion(staff));
+}
+
 export async function deleteStaff(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedStaff(ctx.tx, ctx.actor, id, { lock: true });
-  if (!(await deleteStaffRow(ctx.tx, id))) throw NOT_FOUND();
+  await deleteUnlessUsed(ctx.tx, staffDeletion(before), async (db) => {
+    if (!(await deleteStaffRow(db, id))) throw NOT_FOUND();
+  });
   await recordEvent(ctx, { entityType: 'staff', entityId: id, action: 'delete', before });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { unitsTable } from '../units/units.table';
+import { tenantsTable } from './tenants.table';
 import { tenancySnapshot, unitStatus } from './tenants.test-helpers';
 
 describe('tenants', () => {
@@ -368,5 +369,77 @@ describe('tenants', () => {
       unitId: number;
     }[];
     expect(tenants.filter((x) => x.unitId === units[0]!.id)).toHaveLength(1);
+  });
+
+  describe('GET /api/tenants/{id}/deletion', () => {
+    const preview = (user: TestUser | TestApp, id: number) =>
+      user.request({ method: 'GET', url: `/api/tenants/${id}/deletion` });
+    const addLease = (tenantId: number, startDate: string, endDate: string) =>
+      landlord.request({
+        method: 'POST',
+        url: '/api/leases',
+        payload: { tenantId, startDate, endDate, rent: 1400, deposit: 1400, status: 'Expired' },
+      });
+
+    it("names the tenant's leases as the blocker, in the words of the 409, and changes nothing", async () => {
+      const { units } = await createPropertyWithUnits(landlord);
+      const tenant = await place(landlord, units[0]!.id);
+      expect((await addLease(tenant.id, '2024-01-01', '2024-12-31')).statusCode).toBe(201);
+      expect((await addLease(tenant.id, '2025-01-01', '2025-12-31')).statusCode).toBe(201);
+      const before = await tenancySnapshot(t);
+      const response = await preview(landlord, tenant.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        blockers: [
+          {
+            kind: 'leases',
+            count: 2,
+            message:
+              "This tenant has lease history: use Move out to keep them in the unit's history. " +
+              "If it was entered by mistake, delete this tenant's 2 leases first.",
+          },
+        ],
+        removes: [],
+      });
+      expect(await tenancySnapshot(t)).toEqual(before);
+      const refusal = await landlord.request({
+        method: 'DELETE',
+        url: `/api/tenants/${tenant.id}`,
+      });
+      expect(refusal.json().message).toBe(response.json().blockers[0].message);
+    });
+
+    it('says that a linked portal login stays but loses the home; nothing blocks a tenant without leases', async () => {
+      const { units } = await createPropertyWithUnits(landlord);
+      const tenant = await place(landlord, units[0]!.id);
+      expect((await preview(landlord, tenant.id)).json()).toEqual({ blockers: [], removes: [] });
+      await t.database.db
+        .update(tenantsTable)
+        .set({ userId: tenantUser.user.id })
+        .where(eq(tenantsTable.id, tenant.id));
+      expect((await preview(landlord, tenant.id)).json()).toEqual({
+        blockers: [],
+        removes: [
+          {
+            kind: 'portalAccount',
+            count: 1,
+            message: 'Their portal login stays, but no longer opens this home.',
+          },
+        ],
+      });
+      expect(
+        (await landlord.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}` })).statusCode,
+      ).toBe(204);
+    });
+
+    it('answers 404 to another landlord, 401/403 to a visitor, a Tenant and a Maintenance user; an Admin may look', async () => {
+      const { units } = await createPropertyWithUnits(landlord);
+      const tenant = await place(landlord, units[0]!.id);
+      expect((await preview(other, tenant.id)).statusCode).toBe(404);
+      expect((await preview(t, tenant.id)).statusCode).toBe(401);
+      expect((await preview(tenantUser, tenant.id)).statusCode).toBe(403);
+      expect((await preview(maintenance, tenant.id)).statusCode).toBe(403);
+      expect((await preview(admin, tenant.id)).statusCode).toBe(200);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationReceiptSchema } from '../../../shared/schemas/applications';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
+import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
 import { actorOf, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
@@ -18,7 +19,7 @@ import { limitPerAddress } from '../rate-limits/per-address';
 import { submitApplication } from '../applications/applications.service';
 import { findManagedUnit, requireManagedTenant } from '../authz/authz';
 import { listManagedTenants, toTenant } from './tenants.repository';
-import { changeTenant, placeTenant, removeTenant } from './tenants.service';
+import { changeTenant, placeTenant, previewTenantDeletion, removeTenant } from './tenants.service';
 
 const errors = {
   401: errorBodySchema,
@@ -143,6 +144,24 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
       toTenant(
         await runService(request, changeTenant, { id: request.params.id, body: request.body }),
       ),
+  );
+
+  app.get(
+    '/tenants/:id/deletion',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['tenants'],
+        summary: 'What deleting a tenant the caller manages would do now; nothing changes',
+        description:
+          'blockers: their leases; while any is listed, DELETE answers 409 with the same ' +
+          'messages. removes: a linked portal login, which stays but loses this home. ' +
+          "Another landlord's tenant answers 404, as the delete does.",
+        params: idParamsSchema,
+        response: { 200: deletionPreviewSchema, ...errors },
+      },
+    },
+    async (request) => runService(request, previewTenantDeletion, request.params.id),
   );
 
   app.delete(

@@ -1,7 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { TenantBody } from '../../../shared/schemas/tenants';
 import type { Context } from '../../context';
-import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import {
+  countRows,
+  deleteUnlessUsed,
+  previewDeletion,
+  type DeletionRules,
+} from '../../db/delete-unless-used';
 import { conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { requireManagedTenant, requireManagedUnit } from '../authz/authz';
@@ -124,21 +130,38 @@ export async function changeTenant(
   return after;
 }
 
+/** A tenant's leases must go first; a linked portal login stays but loses this home. */
+function tenantDeletion(tenant: TenantRow): DeletionRules {
+  return {
+    blockers: [
+      {
+        kind: 'leases',
+        code: 'tenants.has_leases',
+        count: (db) => countRows(db, leasesTable, eq(leasesTable.tenantId, tenant.id)),
+        message: tenantHasLeasesMessage,
+      },
+    ],
+    removes: [
+      {
+        kind: 'portalAccount',
+        count: async () => (tenant.userId === null ? 0 : 1),
+        message: () => 'Their portal login stays, but no longer opens this home.',
+      },
+    ],
+  };
+}
+
+/** What deleting a tenant the caller manages would do now (nothing is changed). */
+export async function previewTenantDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
+  const tenant = await requireManagedTenant(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, tenantDeletion(tenant));
+}
+
 /** Removes a tenant without leases and frees their unit when no tenant remains. */
 export async function removeTenant(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedTenant(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, {
-    countDependents: async (db) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(leasesTable)
-        .where(eq(leasesTable.tenantId, id));
-      return Number(row?.n ?? 0);
-    },
-    remove: async (db) => {
-      await deleteTenant(db, id);
-    },
-    refuse: (leases) => conflict('tenants.has_leases', tenantHasLeasesMessage(leases)),
+  await deleteUnlessUsed(ctx.tx, tenantDeletion(before), async (db) => {
+    await deleteTenant(db, id);
   });
   await releaseUnitIfEmpty(ctx, before.unitId, id);
   await recordEvent(ctx, { entityType: 'tenants', entityId: id, action: 'delete', before });

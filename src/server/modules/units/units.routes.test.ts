@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '../../../shared/schemas/units';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { expectClientError, posted, signUpAll } from '../../test/fixtures';
+import { applicationsTable } from '../applications/applications.table';
 import { tenantsTable } from '../tenants/tenants.table';
+import { workOrdersTable } from '../work-orders/work-orders.table';
 import { unitsTable } from './units.table';
 
 const validUnit = {
@@ -456,6 +458,113 @@ describe('units API', () => {
         (await admin.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
       ).toBe(204);
       expect(await read(unit.id)).toBeNull();
+    });
+  });
+
+  describe('GET /api/units/{id}/deletion', () => {
+    const preview = (user: TestUser | TestApp, id: number) =>
+      user.request({ method: 'GET', url: `/api/units/${id}/deletion` });
+    const addWorkOrder = (unitId: number) =>
+      t.database.db.insert(workOrdersTable).values({
+        unitId,
+        filedBy: landlord.user.id,
+        title: 'Leaking tap',
+        category: 'Plumbing',
+        priority: 'Routine',
+        filedAt: new Date(),
+      });
+
+    it('names the applications that go with a free unit, and the delete then takes them', async () => {
+      const unit = await create(landlord, { status: 'Available' });
+      for (const firstName of ['Ana', 'Luis']) {
+        await t.database.db.insert(applicationsTable).values({
+          unitId: unit.id,
+          unitNumber: unit.unitNumber,
+          firstName,
+          lastName: 'Ruiz',
+          email: `${firstName.toLowerCase()}@example.com`,
+          phoneNumber: '555-0101',
+        });
+      }
+      const response = await preview(landlord, unit.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        blockers: [],
+        removes: [
+          { kind: 'applications', count: 2, message: 'Its 2 rental applications go with it.' },
+        ],
+      });
+      expect(await read(unit.id)).toEqual(unit);
+      expect(
+        (await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` })).statusCode,
+      ).toBe(204);
+      const left = await t.database.db
+        .select()
+        .from(applicationsTable)
+        .where(eq(applicationsTable.unitId, unit.id));
+      expect(left).toEqual([]);
+    });
+
+    it('names its tenants and its work orders as blockers, in the words the 409 then uses', async () => {
+      const unit = await create(landlord);
+      await t.database.db.insert(tenantsTable).values({
+        unitId: unit.id,
+        unitNumber: unit.unitNumber,
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        phoneNumber: '555-0101',
+        email: 'ana@example.com',
+      });
+      await addWorkOrder(unit.id);
+      await addWorkOrder(unit.id);
+      const response = await preview(landlord, unit.id);
+      expect(response.json()).toEqual({
+        blockers: [
+          {
+            kind: 'tenants',
+            count: 1,
+            message: 'This unit still has 1 tenant. Remove its tenant first, then delete the unit.',
+          },
+          {
+            kind: 'workOrders',
+            count: 2,
+            message:
+              'This unit has 2 work orders in its history and cannot be deleted; set its status to Unavailable instead.',
+          },
+        ],
+        removes: [],
+      });
+      const refusal = await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` });
+      expect(refusal.statusCode).toBe(409);
+      expect(refusal.json()).toMatchObject({
+        code: 'units.has_tenants',
+        message: response
+          .json()
+          .blockers.map((blocker: { message: string }) => blocker.message)
+          .join(' '),
+      });
+    });
+
+    it('refuses a unit kept by its work orders alone with their own message, not a tenant count', async () => {
+      const unit = await create(landlord, { status: 'Available' });
+      await addWorkOrder(unit.id);
+      const refusal = await landlord.request({ method: 'DELETE', url: `/api/units/${unit.id}` });
+      expect(refusal.statusCode).toBe(409);
+      expect(refusal.json()).toEqual({
+        code: 'units.has_work_orders',
+        message:
+          'This unit has 1 work order in its history and cannot be deleted; set its status to Unavailable instead.',
+      });
+      expect(await read(unit.id)).toEqual(unit);
+    });
+
+    it('answers 404 to another landlord, 401/403 to a visitor, a Tenant and a Maintenance user; an Admin may look', async () => {
+      const unit = await create(landlord);
+      expect((await preview(other, unit.id)).statusCode).toBe(404);
+      expect((await preview(t, unit.id)).statusCode).toBe(401);
+      expect((await preview(tenant, unit.id)).statusCode).toBe(403);
+      expect((await preview(maintenance, unit.id)).statusCode).toBe(403);
+      expect((await preview(admin, unit.id)).json()).toEqual({ blockers: [], removes: [] });
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   unitSchema,
   updateUnitBodySchema,
 } from '../../../shared/schemas/units';
+import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
 import { actorOf, runService } from '../../context';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute, csvMoney } from '../../http/csv-routes';
@@ -20,7 +21,13 @@ import { managerWhenMine } from '../auth/auth.plugin';
 import { managedPropertiesFilter } from '../authz/authz';
 import { containsPattern } from '../properties/properties.repository';
 import { findUnit, listUnits, toUnit } from './units.repository';
-import { createUnit, createUnits, deleteUnit, updateUnit } from './units.service';
+import {
+  createUnit,
+  createUnits,
+  deleteUnit,
+  previewUnitDeletion,
+  updateUnit,
+} from './units.service';
 
 const errors = {
   400: errorBodySchema,
@@ -165,13 +172,33 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  app.get(
+    '/units/:id/deletion',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['units'],
+        summary: 'What deleting a unit the caller manages would do now; nothing changes',
+        description:
+          'blockers: what stops the delete (its tenants; its work orders, which are kept as ' +
+          'its history); while any is listed, DELETE answers 409 with the same messages. ' +
+          "removes: what goes with it (its rental applications). Another landlord's unit " +
+          'answers 404, as the delete does.',
+        params: idParamsSchema,
+        response: { 200: deletionPreviewSchema, ...errors },
+      },
+    },
+    async (request) => runService(request, previewUnitDeletion, request.params.id),
+  );
+
   app.delete(
     '/units/:id',
     {
       config: { access: 'manager' },
       schema: {
         tags: ['units'],
-        summary: 'Delete a unit the caller manages; refused (409) while it still has tenants',
+        summary:
+          'Delete a unit the caller manages; refused (409) while it has tenants or work orders',
         params: idParamsSchema,
         response: { 204: z.null(), ...errors, 409: errorBodySchema },
       },

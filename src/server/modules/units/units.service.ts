@@ -5,13 +5,21 @@ import type {
   Unit,
   UpdateUnitBody,
 } from '../../../shared/schemas/units';
+import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
-import { deleteUnlessUsed } from '../../db/delete-unless-used';
+import {
+  countRows,
+  deleteUnlessUsed,
+  previewDeletion,
+  type DeletionRules,
+} from '../../db/delete-unless-used';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http/errors';
+import { applicationsTable } from '../applications/applications.table';
 import { recordEvent } from '../audit/audit.repository';
 import { requireManagedProperty, requireManagedUnit } from '../authz/authz';
 import { tenantsTable } from '../tenants/tenants.table';
+import { workOrdersTable } from '../work-orders/work-orders.table';
 import {
   countTenantsOfUnit,
   deleteUnit as deleteUnitRow,
@@ -130,14 +138,51 @@ async function renumberTenants(ctx: Context, before: UnitRow, unit: UnitRow): Pr
   }
 }
 
+/**
+ * A unit's tenants must be removed first; its work orders are its history, so a unit that
+ * has any is kept (made Unavailable). Its rental applications go with it.
+ */
+function unitDeletion(id: number): DeletionRules {
+  return {
+    blockers: [
+      {
+        kind: 'tenants',
+        code: 'units.has_tenants',
+        count: (db) => countTenantsOfUnit(db, id),
+        message: tenantsFirstMessage,
+      },
+      {
+        kind: 'workOrders',
+        code: 'units.has_work_orders',
+        count: (db) => countRows(db, workOrdersTable, eq(workOrdersTable.unitId, id)),
+        message: (orders) =>
+          `This unit has ${orders === 1 ? '1 work order' : `${orders} work orders`} in its ` +
+          'history and cannot be deleted; set its status to Unavailable instead.',
+      },
+    ],
+    removes: [
+      {
+        kind: 'applications',
+        count: (db) => countRows(db, applicationsTable, eq(applicationsTable.unitId, id)),
+        message: (applications) =>
+          applications === 1
+            ? 'Its 1 rental application goes with it.'
+            : `Its ${applications} rental applications go with it.`,
+      },
+    ],
+  };
+}
+
+/** What deleting a unit the caller manages would do now (nothing is changed). */
+export async function previewUnitDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
+  await requireManagedUnit(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, unitDeletion(id));
+}
+
 export async function deleteUnit(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedUnit(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, {
-    countDependents: (db) => countTenantsOfUnit(db, id),
-    remove: async (db) => {
-      if (!(await deleteUnitRow(db, id))) throw NOT_FOUND();
-    },
-    refuse: (tenants) => conflict('units.has_tenants', tenantsFirstMessage(tenants)),
+  await deleteUnlessUsed(ctx.tx, unitDeletion(id), async (db) => {
+    if (!(await deleteUnitRow(db, id))) throw NOT_FOUND();
   });
   await recordEvent(ctx, { entityType: 'units', entityId: id, action: 'delete', before });
 }

@@ -122,6 +122,8 @@ export function LeasesPage() {
               <RowActions
                 name={`lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
                 editTo={`/lease/${l.id}`}
+                deletionPath={`/api/leases/${l.id}/deletion`}
+                blockersLink={{ to: `/leases/${l.id}/ledger`, label: 'Open the ledger' }}
                 onDelete={() => remove.mutateAsync(l.id)}
                 deleted="Lease deleted successfully!"
                 failed="Failed to delete lease"

@@ -53,6 +53,8 @@ export function PropertyList({ onEdit, onDeleted }: PropertyListProps) {
         <RowActions
           name={p.name}
           onEdit={() => onEdit(p)}
+          deletionPath={`/api/properties/${p.id}/deletion`}
+          blockersLink={{ to: `/units?propertyId=${p.id}`, label: 'Show its units' }}
           onDelete={async () => {
             await remove.mutateAsync(p.id);
             onDeleted(p);

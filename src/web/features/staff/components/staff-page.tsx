@@ -61,6 +61,7 @@ export function StaffPage() {
           <RowActions
             name={`${fullName(s)} (${s.propertyName})`}
             editTo={`/staff/${s.id}`}
+            deletionPath={`/api/staff/${s.id}/deletion`}
             onDelete={() => remove.mutateAsync(s.id)}
             deleted="Staff member deleted successfully!"
             failed="Failed to delete staff member"

@@ -81,6 +81,11 @@ export function TenantsPage() {
             <RowActions
               name={`${fullName(t)} (unit ${t.unitNumber}, ${t.propertyName})`}
               editTo={`/tenant/${t.id}`}
+              deletionPath={`/api/tenants/${t.id}/deletion`}
+              blockersLink={{
+                to: `/leases?${new URLSearchParams({ q: fullName(t) })}`,
+                label: 'Show their leases',
+              }}
               onDelete={() => remove.mutateAsync(t.id)}
               deleted="Tenant deleted successfully!"
               failed="Failed to delete tenant"

@@ -56,7 +56,7 @@ const columns: Column<UnitListItem>[] = [
     header: 'Status',
     render: (u) => (
       // The theme sizes every badge to its word (src/web/app/theme.ts), never 'AVAIL…'.
-      <Badge color={STATUS_COLORS[u.status]} variant="light" c="dark.8">
+      <Badge color={STATUS_COLORS[u.status]} variant="light">
         {u.status}
       </Badge>
     ),
@@ -117,6 +117,8 @@ export function UnitsPage() {
           <RowActions
             name={`unit ${u.unitNumber} at ${u.propertyName}`}
             editTo={`/unit/${u.id}`}
+            deletionPath={`/api/units/${u.id}/deletion`}
+            blockersLink={{ to: `/units/${u.id}`, label: `Open unit ${u.unitNumber}` }}
             onDelete={() => remove.mutateAsync(u.id)}
             deleted="Unit deleted successfully!"
             failed="Failed to delete unit"

@@ -19,6 +19,7 @@ import { formatDate } from '../../../lib/format';
 import { useWorkOrderBoard, type WorkOrderQuery } from '../api/work-orders';
 import type { WorkOrderFilter } from '../hooks/use-work-order-view';
 import { WorkOrderBadges } from './work-order-badges';
+import { WorkOrderPlace } from './work-order-place';
 import { WorkOrderFilters } from './work-order-filters';
 
 const WORKING: readonly WorkOrderStatus[] = ['New', 'Assigned', 'In progress', 'Waiting', 'Done'];
@@ -135,14 +136,13 @@ function BoardColumn({ status, orders }: { status: WorkOrderStatus; orders: Work
                 component={Link}
                 to={`/work-orders/${order.id}`}
                 fw={600}
-                c="indigo.8"
                 style={{ overflowWrap: 'anywhere' }}
               >
                 {order.title}
               </Anchor>
               <WorkOrderBadges priority={order.priority} overdue={order.overdue} />
               <Text size="xs" c="dimmed" mt={4}>
-                {order.propertyName}, unit {order.unitNumber}
+                <WorkOrderPlace order={order} />
               </Text>
               <Text size="xs" c="dimmed">
                 {order.assigneeName ?? 'Unassigned'}

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { useWorkOrderPage } from '../api/work-orders';
 import type { WorkOrderFilter } from '../hooks/use-work-order-view';
 import { OverdueBadge, PriorityBadge, StatusBadge } from './work-order-badges';
+import { WorkOrderPlace } from './work-order-place';
 import { WorkOrderFilters } from './work-order-filters';
 
 const columns: Column<WorkOrderSummary>[] = [
@@ -15,12 +16,16 @@ const columns: Column<WorkOrderSummary>[] = [
     key: 'title',
     header: 'Work order',
     render: (o) => (
-      <Anchor component={Link} to={`/work-orders/${o.id}`} fw={600} c="indigo.8">
+      <Anchor component={Link} to={`/work-orders/${o.id}`} fw={600}>
         {o.title}
       </Anchor>
     ),
   },
-  { key: 'unit', header: 'Unit', render: (o) => `${o.propertyName}, unit ${o.unitNumber}` },
+  {
+    key: 'unit',
+    header: 'Unit',
+    render: (o) => <WorkOrderPlace order={o} />,
+  },
   { key: 'priority', header: 'Priority', render: (o) => <PriorityBadge priority={o.priority} /> },
   {
     key: 'status',
