@@ -4,14 +4,13 @@
 // screen in a fresh browser context (cold cache), five times. Prints the median and the
 // slowest; asserts nothing. Embedded database by default; with DATABASE_URL, a scratch
 // database on that PostgreSQL server.
-import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
 import { openMigratedDatabase } from '../src/server/database';
 import { createScratch } from './scratch';
+import { buildDirectory, buildTheApp, serveBuild, type ServedBuild } from './served-build';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,10 +21,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
   },
 });
-const root = path.resolve(import.meta.dirname, '..');
-const buildDir = path.join(root, '.tmp', 'bench-build');
-const PORT = Number(args.port);
-const baseUrl = `http://127.0.0.1:${PORT}`;
+const buildDir = buildDirectory();
 const RUNS = Number(args.runs);
 const PASSWORD = 'bench-lantern-orchard-42';
 
@@ -40,14 +36,7 @@ const SCREENS: { path: string; firstRow: string }[] = [
   { path: '/landlord-dashboard', firstRow: '[data-testid="summary-card"]' },
 ];
 
-if (!args['no-build']) {
-  console.log('Building the app...');
-  execFileSync('node', ['scripts/build.mjs'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_DIR: buildDir },
-  });
-}
+if (!args['no-build']) buildTheApp(buildDir);
 
 const scratch = await createScratch();
 const userName = `bench-screens-${randomBytes(3).toString('hex')}`;
@@ -73,30 +62,16 @@ await refreshStatistics(database.db);
 await database.close();
 console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s:`, counts);
 
-const { DATABASE_URL: _unused, ...inherited } = process.env;
-const server = spawn(process.execPath, [path.join(buildDir, 'server', 'main.js')], {
-  cwd: root,
-  env: {
-    ...inherited,
-    ...scratch.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    WEB_ROOT: path.join(buildDir, 'web'),
-    JOBS_ENABLED: 'false',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
+let server: ServedBuild | undefined;
 let browser: Browser | undefined;
 try {
-  await waitForHealth();
+  server = await serveBuild({ buildDir, port: Number(args.port), env: scratch.env });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   const results: { screen: string; medianMs: number; slowestMs: number }[] = [];
   for (const screen of SCREENS) {
     const times: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) times.push(await timeToFirstRow(browser, screen));
+    for (let run = 0; run < RUNS; run += 1)
+      times.push(await timeToFirstRow(browser, server.baseUrl, screen));
     times.sort((a, b) => a - b);
     results.push({
       screen: screen.path,
@@ -111,14 +86,14 @@ try {
   console.table(results);
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server?.stop();
   await scratch.drop();
 }
 
 /** A logged-in fresh context (no cache), then navigation to the screen's first row. */
 async function timeToFirstRow(
   browserInstance: Browser,
+  baseUrl: string,
   screen: { path: string; firstRow: string },
 ): Promise<number> {
   const context = await browserInstance.newContext({ baseURL: baseUrl });
@@ -141,18 +116,4 @@ async function timeToFirstRow(
   } finally {
     await context.close();
   }
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not answer /api/health within 60 s');
 }

@@ -21,13 +21,38 @@ export const theme = createTheme({
     // it to 'PEN…', since its label would otherwise let it shrink to nothing.
     Badge: Badge.extend({
       styles: { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } },
+      // A light badge's tinted text (yellow-9 on yellow-1, green-9 on green-1) is below 4.5:1
+      // in the light scheme: near-black there; the dark scheme's pale text on a deep tint passes.
+      vars: (t, props) => {
+        if (props.variant !== 'light') return { root: {} };
+        const { color } = t.variantColorResolver({
+          color: props.color ?? t.primaryColor,
+          theme: t,
+          variant: 'light',
+        });
+        return { root: { '--badge-color': `light-dark(${t.colors.dark[8]}, ${color})` } };
+      },
     }),
   },
 });
 
-/** Mantine's default 'dimmed' grey is below 4.5:1 on white (and on the dark body); one shade further passes. */
+/**
+ * Text colours that hold 4.5:1 in each scheme, on the body and on the grey of cards, striped
+ * rows and hovered rows: Mantine's defaults for dimmed text, links and errors fall below it
+ * (a link in the light primary shade on a grey row; red-6 on white; red-8 on the dark body).
+ * Components use these names (`c="dimmed"`, `c="error"`, an Anchor's own colour) rather
+ * than a fixed shade, which is readable in one scheme only.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
-  dark: { '--mantine-color-dimmed': t.colors.dark[1] },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-anchor': t.colors.indigo[8],
+    '--mantine-color-error': t.colors.red[9],
+  },
+  dark: {
+    '--mantine-color-dimmed': t.colors.dark[1],
+    '--mantine-color-anchor': t.colors.indigo[3],
+    '--mantine-color-error': t.colors.red[4],
+  },
 });

@@ -59,7 +59,9 @@ export function HistoryPanel({ resource, id }: { resource: AuditedEntity; id: nu
         </Title>
         {history.isPending ? <Text c="dimmed">Loading history...</Text> : null}
         {history.isError ? (
-          <Text c="red.8">{errorMessage(history.error, 'Failed to load the history')}</Text>
+          <Text c="var(--mantine-color-error)">
+            {errorMessage(history.error, 'Failed to load the history')}
+          </Text>
         ) : null}
         {history.isSuccess && history.data.length === 0 ? (
           <Text c="dimmed">No changes recorded yet.</Text>

@@ -10,7 +10,7 @@ interface RecordLinkProps {
 /** A property's name as a link to its page (/properties/{id}), as every list shows it. */
 export function PropertyLink({ id, children }: RecordLinkProps) {
   return (
-    <Anchor component={Link} to={`/properties/${id}`} c="indigo.8">
+    <Anchor component={Link} to={`/properties/${id}`}>
       {children}
     </Anchor>
   );
@@ -19,7 +19,7 @@ export function PropertyLink({ id, children }: RecordLinkProps) {
 /** A unit's number as a link to its page (/units/{id}). */
 export function UnitLink({ id, children }: RecordLinkProps) {
   return (
-    <Anchor component={Link} to={`/units/${id}`} c="indigo.8">
+    <Anchor component={Link} to={`/units/${id}`}>
       {children}
     </Anchor>
   );
@@ -28,7 +28,7 @@ export function UnitLink({ id, children }: RecordLinkProps) {
 /** A tenant's name as a link to the tenant's own page (the edit form, /tenant/{id}). */
 export function TenantLink({ id, children }: RecordLinkProps) {
   return (
-    <Anchor component={Link} to={`/tenant/${id}`} c="indigo.8">
+    <Anchor component={Link} to={`/tenant/${id}`}>
       {children}
     </Anchor>
   );

@@ -143,7 +143,7 @@ export function AccountsPage() {
                             <Button
                               size="xs"
                               variant="default"
-                              c="red.9"
+                              c="var(--mantine-color-error)"
                               disabled={account.id === user?.id}
                               aria-label={`Disable ${account.userName}`}
                               onClick={() => setDialog({ kind: 'disable', account })}

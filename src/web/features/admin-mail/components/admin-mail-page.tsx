@@ -27,7 +27,7 @@ function MailItem({ mail }: { mail: AdminMail }) {
           {mail.attempts > 1 ? ` · ${mail.attempts} tries` : ''}
         </Text>
         {mail.lastError && mail.state !== 'sent' ? (
-          <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" c="var(--mantine-color-error)" style={{ overflowWrap: 'anywhere' }}>
             Last error: {mail.lastError}
           </Text>
         ) : null}

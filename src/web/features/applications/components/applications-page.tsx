@@ -25,7 +25,7 @@ const columns: Column<Application>[] = [
     key: 'status',
     header: 'Status',
     render: (a) => (
-      <Badge color={STATUS_COLORS[a.status]} variant="light" c="dark.8">
+      <Badge color={STATUS_COLORS[a.status]} variant="light">
         {a.declineReason ? `${a.status} (${a.declineReason})` : a.status}
       </Badge>
     ),
@@ -172,7 +172,7 @@ export function ApplicationsPage() {
                   <Button
                     size="xs"
                     variant="default"
-                    c="red.9"
+                    c="var(--mantine-color-error)"
                     aria-label={`Reject ${fullName(a)}`}
                     disabled={busy}
                     onClick={() => void handleReject(a)}

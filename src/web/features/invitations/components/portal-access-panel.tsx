@@ -135,7 +135,7 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
         <StatusBanner banner={banner} onClose={clear} />
         {access.isPending ? <Text c="dimmed">Loading invitations...</Text> : null}
         {access.isError ? (
-          <Text c="red.8" role="alert">
+          <Text c="var(--mantine-color-error)" role="alert">
             {errorMessage(access.error, 'Failed to load invitations')}
           </Text>
         ) : null}
@@ -197,7 +197,6 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
                       <Badge
                         color={STATE_COLORS[invitation.state]}
                         variant="light"
-                        c="dark.8"
                         style={{ overflow: 'visible' }}
                       >
                         {STATE_LABELS[invitation.state]}
@@ -210,7 +209,7 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
                       <Button
                         size="xs"
                         variant="default"
-                        c="red.9"
+                        c="var(--mantine-color-error)"
                         aria-label={`Withdraw the invitation made ${formatDayAndTime(invitation.createdAt)}`}
                         loading={revoke.isPending && revoke.variables === invitation.id}
                         onClick={() => confirmWithdraw(invitation)}

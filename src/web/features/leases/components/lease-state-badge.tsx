@@ -12,7 +12,7 @@ const COLORS: Record<LeaseState, string> = {
 /** Where a lease stands today, read from its dates (docs/product.md section 11). */
 export function LeaseStateBadge({ state }: { state: LeaseState }) {
   return (
-    <Badge color={COLORS[state]} variant="light" c="dark.8" style={{ overflow: 'visible' }}>
+    <Badge color={COLORS[state]} variant="light" style={{ overflow: 'visible' }}>
       {LEASE_STATE_LABELS[state]}
     </Badge>
   );

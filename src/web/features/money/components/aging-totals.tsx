@@ -30,7 +30,7 @@ export function AgingTotals({
     >
       {cards.map((card) => (
         <Paper key={card.id} component="li" withBorder p="sm" data-testid={`aging-${card.id}`}>
-          <Text size="sm" c="dark.4">
+          <Text size="sm" c="dimmed">
             {card.label}
           </Text>
           <Text fw={700} fz="lg">

@@ -7,7 +7,7 @@ export function BalanceCard({ ledger }: { ledger: Ledger }) {
   const credit = ledger.balance < 0;
   return (
     <Paper withBorder p="md" radius="md" aria-live="polite" data-testid="ledger-balance-card">
-      <Text size="sm" c="dark.4">
+      <Text size="sm" c="dimmed">
         {credit ? 'Credit held for the tenant' : 'Balance owed'}
       </Text>
       <Text fw={700} fz={32} lh={1.2} data-testid="ledger-balance">

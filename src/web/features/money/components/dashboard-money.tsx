@@ -16,13 +16,13 @@ export function DashboardMoney() {
           Rent
         </Title>
         <Group gap="md">
-          <Anchor component={Link} to="/rent-roll" c="indigo.8" size="sm">
+          <Anchor component={Link} to="/rent-roll" size="sm">
             Rent roll
           </Anchor>
-          <Anchor component={Link} to="/arrears" c="indigo.8" size="sm">
+          <Anchor component={Link} to="/arrears" size="sm">
             Arrears
           </Anchor>
-          <Anchor component={Link} to="/deposits" c="indigo.8" size="sm">
+          <Anchor component={Link} to="/deposits" size="sm">
             Deposits
           </Anchor>
         </Group>

@@ -38,7 +38,7 @@ export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCh
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           {figures.map((figure) => (
             <div key={figure.label}>
-              <Text size="xs" c="dark.4">
+              <Text size="xs" c="dimmed">
                 {figure.label}
               </Text>
               <Text
@@ -70,7 +70,7 @@ export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCh
           </Group>
         )}
         {d.transactions.length === 0 ? (
-          <Text size="sm" c="dark.4">
+          <Text size="sm" c="dimmed">
             No deposit received yet.
           </Text>
         ) : (

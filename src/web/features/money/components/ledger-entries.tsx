@@ -21,7 +21,7 @@ const paymentOf = (entry: LedgerEntry) => (entry.delta < 0 ? formatMoney(-entry.
 function ReversedBadge({ entry }: { entry: LedgerEntry }) {
   if (entry.reversedById === null) return null;
   return (
-    <Badge color="gray" variant="light" c="dark.8" size="sm" data-testid="reversed-badge">
+    <Badge color="gray" variant="light" size="sm" data-testid="reversed-badge">
       Reversed
     </Badge>
   );
@@ -86,7 +86,7 @@ export function LedgerEntries({ entries, onReverse }: LedgerEntriesProps) {
                   </Text>
                   <ReversedBadge entry={entry} />
                 </Group>
-                <Text size="xs" c="dark.4">
+                <Text size="xs" c="dimmed">
                   {formatDate(entry.entryDate)}
                 </Text>
                 {entryDetails(entry) ? (
@@ -99,7 +99,7 @@ export function LedgerEntries({ entries, onReverse }: LedgerEntriesProps) {
                 <Text fw={600} size="sm" style={struck(entry)}>
                   {entry.delta > 0 ? `+${chargeOf(entry)}` : `-${paymentOf(entry)}`}
                 </Text>
-                <Text size="xs" c="dark.4">
+                <Text size="xs" c="dimmed">
                   Balance {formatMoney(entry.runningBalance)}
                 </Text>
               </div>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 /** A report row's way into the lease's ledger. */
 export function LedgerLink({ leaseId, children }: { leaseId: number; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={`/leases/${leaseId}/ledger`} c="indigo.8" size="sm">
+    <Anchor component={Link} to={`/leases/${leaseId}/ledger`} size="sm">
       {children}
     </Anchor>
   );

@@ -47,16 +47,11 @@ export function LedgerPage() {
           lease.data ? (
             <>
               {tenant}, unit {lease.data.unitNumber}.{' '}
-              <Anchor component={Link} to={`/lease/${id}`} c="indigo.8" underline="always">
+              <Anchor component={Link} to={`/lease/${id}`} underline="always">
                 View lease
               </Anchor>
               {' · '}
-              <Anchor
-                component={Link}
-                to={`/leases/${id}/statement`}
-                c="indigo.8"
-                underline="always"
-              >
+              <Anchor component={Link} to={`/leases/${id}/statement`} underline="always">
                 Statement
               </Anchor>
             </>
@@ -75,7 +70,7 @@ export function LedgerPage() {
           <Group align="stretch" gap="md" wrap="wrap">
             <BalanceCard ledger={ledger.data} />
             <Stack gap="xs" justify="center">
-              <Text size="sm" c="dark.4">
+              <Text size="sm" c="dimmed">
                 Payments settle the oldest open charges first.
               </Text>
               <Group gap="xs">

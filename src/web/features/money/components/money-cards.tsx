@@ -24,7 +24,7 @@ export function MoneyCards({ summary }: { summary: MoneySummary }) {
     >
       {cards.map((card) => (
         <Paper key={card.id} component="li" withBorder p="md" data-testid={`money-${card.id}`}>
-          <Text size="sm" c="dark.4">
+          <Text size="sm" c="dimmed">
             {card.label}
           </Text>
           <Text fw={700} fz="xl" style={{ overflowWrap: 'break-word' }} data-testid="money-value">

@@ -168,13 +168,7 @@ export function StatementPage() {
       <PageHeader
         title="Statement"
         description={
-          <Anchor
-            component={Link}
-            to={`/leases/${id}/ledger`}
-            c="indigo.8"
-            underline="always"
-            data-print-hide
-          >
+          <Anchor component={Link} to={`/leases/${id}/ledger`} underline="always" data-print-hide>
             Back to the ledger
           </Anchor>
         }

@@ -31,7 +31,6 @@ export function MaintenanceRequests({ orders }: { orders: PortalWorkOrder[] }) {
               component={Link}
               to={`/requests/${order.id}`}
               fw={600}
-              c="indigo.8"
               style={{ overflowWrap: 'anywhere' }}
             >
               {order.title}

@@ -12,7 +12,7 @@ const LEASE_COLORS: Record<LeaseState, string> = {
 /** Where the lease stands today (docs/product.md section 11), as the landlord's screens say it. */
 export function LeaseStateBadge({ state }: { state: LeaseState }) {
   return (
-    <Badge color={LEASE_COLORS[state]} variant="light" c="dark.8">
+    <Badge color={LEASE_COLORS[state]} variant="light">
       {LEASE_STATE_LABELS[state]}
     </Badge>
   );

@@ -24,7 +24,7 @@ export function RequestPage() {
   return (
     <Stack gap="md">
       <PageHeader title={r.title} description={`Filed ${formatDate(r.createdAt)}`} />
-      <Anchor component={Link} to="/" c="indigo.8">
+      <Anchor component={Link} to="/">
         Back to your home
       </Anchor>
       <WorkOrderBadges priority={r.priority} status={r.status} />

@@ -180,7 +180,12 @@ export function balanceText(balance: number): string {
 
 function Balance({ balance }: { balance: number }) {
   return (
-    <Text fw={700} fz="xl" data-testid="balance" c={balance > 0 ? 'red.9' : undefined}>
+    <Text
+      fw={700}
+      fz="xl"
+      data-testid="balance"
+      c={balance > 0 ? 'var(--mantine-color-error)' : undefined}
+    >
       {balanceText(balance)}
     </Text>
   );

@@ -33,7 +33,7 @@ export function TenantNames({ tenants }: { tenants: Person[] }) {
 /** 'Lease of Ann Lee', leading to the lease. */
 export function LeaseLink({ lease }: { lease: Person }) {
   return (
-    <Anchor component={Link} to={`/lease/${lease.id}`} c="indigo.8">
+    <Anchor component={Link} to={`/lease/${lease.id}`}>
       Lease of {lease.firstName} {lease.lastName}
     </Anchor>
   );
@@ -50,7 +50,7 @@ export function UnitStatusWord({ status }: { status: string }) {
 /** A work order's title, leading to the work order. */
 export function WorkOrderLink({ order }: { order: { id: number; title: string } }) {
   return (
-    <Anchor component={Link} to={`/work-orders/${order.id}`} c="indigo.8">
+    <Anchor component={Link} to={`/work-orders/${order.id}`}>
       {order.title}
     </Anchor>
   );

@@ -39,7 +39,7 @@ export function OverviewSection<T>({
             <Title order={2} size="h4">
               {title}
             </Title>
-            <Badge variant="light" color="gray" c="dark.8" aria-label={`${total} in all`}>
+            <Badge variant="light" color="gray" aria-label={`${total} in all`}>
               {total}
             </Badge>
           </Group>
@@ -84,7 +84,8 @@ export function OverviewRow({
 }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" align="center">
-      <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
+      {/* Room between the main link and a link in the details: each keeps a 24 px target. */}
+      <Stack gap={8} style={{ minWidth: 0, flex: '1 1 220px' }}>
         <Text fw={600} size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
           {main}
         </Text>
@@ -106,7 +107,7 @@ export function OverviewRow({
 /** A status as a word on a light colour: the word carries the meaning. */
 export function StatusWord({ children, color }: { children: ReactNode; color: string }) {
   return (
-    <Badge variant="light" color={color} c="dark.8" style={{ overflow: 'visible' }}>
+    <Badge variant="light" color={color} style={{ overflow: 'visible' }}>
       {children}
     </Badge>
   );

@@ -23,7 +23,7 @@ export function PageBreadcrumbs({ trail }: { trail: Crumb[] }) {
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
         {crumbs.map((crumb) =>
           crumb.to ? (
-            <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm" c="indigo.8">
+            <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
               {crumb.label}
             </Anchor>
           ) : (

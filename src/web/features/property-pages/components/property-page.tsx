@@ -54,7 +54,7 @@ function PropertyPageOf({ id }: { id: number }) {
         }
         more={
           manager ? (
-            <Anchor component={Link} to={`/units?propertyId=${property.id}`} c="indigo.8">
+            <Anchor component={Link} to={`/units?propertyId=${property.id}`}>
               See every unit
             </Anchor>
           ) : null
@@ -127,7 +127,7 @@ function PropertyHeader({
             </Text>
             <Text size="sm">{owner.userName}</Text>
             {owner.email ? (
-              <Anchor href={`mailto:${owner.email}`} size="sm" c="indigo.8">
+              <Anchor href={`mailto:${owner.email}`} size="sm">
                 {owner.email}
               </Anchor>
             ) : null}
@@ -195,7 +195,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
         renderRow={(member) => (
           <OverviewRow
             main={
-              <Anchor component={Link} to={`/staff/${member.id}`} c="indigo.8">
+              <Anchor component={Link} to={`/staff/${member.id}`}>
                 {member.firstName} {member.lastName}
               </Anchor>
             }

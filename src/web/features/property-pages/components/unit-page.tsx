@@ -112,12 +112,12 @@ function UnitHistory({ manager }: { manager: Manager }) {
           {currentLease ? (
             <Text>
               Lease:{' '}
-              <Anchor component={Link} to={`/lease/${currentLease.id}`} c="indigo.8">
+              <Anchor component={Link} to={`/lease/${currentLease.id}`}>
                 {formatDate(currentLease.startDate)} to {formatDate(currentLease.endDate)},{' '}
                 {formatMoney(currentLease.rent)}/month
               </Anchor>
               {' · '}
-              <Anchor component={Link} to={`/leases/${currentLease.id}/ledger`} c="indigo.8">
+              <Anchor component={Link} to={`/leases/${currentLease.id}/ledger`}>
                 Ledger
               </Anchor>
             </Text>
@@ -164,7 +164,7 @@ function UnitHistory({ manager }: { manager: Manager }) {
           renderRow={(application) => (
             <OverviewRow
               main={
-                <Anchor component={Link} to="/applications" c="indigo.8">
+                <Anchor component={Link} to="/applications">
                   {application.firstName} {application.lastName}
                 </Anchor>
               }

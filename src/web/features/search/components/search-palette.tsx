@@ -66,7 +66,11 @@ export default function SearchPalette({ openCount }: { openCount: number }) {
         ))}
         {status ? (
           <Spotlight.Empty>
-            <Text size="sm" c={search.isError ? 'red.8' : 'dimmed'} role="status">
+            <Text
+              size="sm"
+              c={search.isError ? 'var(--mantine-color-error)' : 'dimmed'}
+              role="status"
+            >
               {status}
             </Text>
           </Spotlight.Empty>

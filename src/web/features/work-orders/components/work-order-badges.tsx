@@ -21,7 +21,7 @@ const STATUS_COLORS: Record<WorkOrderStatus, string> = {
 
 export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
   return (
-    <Badge color={PRIORITY_COLORS[priority]} variant="light" c="dark.8">
+    <Badge color={PRIORITY_COLORS[priority]} variant="light">
       {priority}
     </Badge>
   );
@@ -29,7 +29,7 @@ export function PriorityBadge({ priority }: { priority: MaintenancePriority }) {
 
 export function StatusBadge({ status }: { status: WorkOrderStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" c="dark.8">
+    <Badge color={STATUS_COLORS[status]} variant="light">
       {status}
     </Badge>
   );
@@ -37,7 +37,7 @@ export function StatusBadge({ status }: { status: WorkOrderStatus }) {
 
 export function OverdueBadge() {
   return (
-    <Badge color="red" variant="light" c="dark.8">
+    <Badge color="red" variant="light">
       Overdue
     </Badge>
   );
