@@ -117,6 +117,14 @@ test('stored script payloads render as plain text on every screen', async ({ pag
   // A visitor's public browser, with the property's units expanded.
   await page.request.post('/api/authentication/logout');
   await page.evaluate(() => localStorage.clear());
+  // First the visitor's '/', rendered by the server with its state embedded, then searched.
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Find Your Perfect Home' }),
+  ).toBeVisible();
+  await expectInert(page);
+  await page.getByLabel('Search properties').fill('Evil');
+  await expectInert(page, `Evil ${IMG}`);
   await page.goto('/properties');
   await page
     .getByRole('searchbox')

@@ -3,19 +3,16 @@ import {
   IconBuildingCommunity,
   IconDoor,
   IconFileDescription,
-  IconHome,
   IconInbox,
-  IconKey,
   IconMail,
   IconReportMoney,
-  IconSearch,
   IconTool,
   IconUsers,
   IconUsersGroup,
   IconUserShield,
-  type Icon,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { HOME_NAV, LOGIN_NAV, VIEW_PROPERTIES_NAV, type NavEntry } from './public-nav';
 
 /** Who may open a route: the guards, the sidebar and the router all read this. */
 export type Access =
@@ -26,18 +23,7 @@ export type Access =
   | { kind: 'manager'; subject: string }
   | { kind: 'admin' };
 
-export interface NavEntry {
-  label: string;
-  /** Where the sidebar link goes (the spec points Manage's links at the create routes). */
-  to: string;
-  icon: Icon;
-  /** 'manage' entries sit in the collapsible Manage group. */
-  group: 'main' | 'manage';
-  /** Paths that light the entry up as the current section. */
-  section: (pathname: string) => boolean;
-  /** Shown only to visitors who are not logged in. */
-  loggedOutOnly?: boolean;
-}
+export type { NavEntry } from './public-nav';
 
 export interface AppRoute {
   paths: string[];
@@ -60,13 +46,7 @@ export const ROUTES: AppRoute[] = [
     // '/' picks the dashboard, the tenant's home or the property browser by role (router.tsx).
     paths: [''],
     access: everyone,
-    nav: {
-      label: 'Home',
-      to: '/',
-      icon: IconHome,
-      group: 'main',
-      section: (p) => p === '/' || p === '/landlord-dashboard',
-    },
+    nav: HOME_NAV,
   },
   {
     paths: ['landlord-dashboard'],
@@ -282,13 +262,7 @@ export const ROUTES: AppRoute[] = [
         (m) => m.PropertyBrowserPage,
       ),
     access: everyone,
-    nav: {
-      label: 'View Properties',
-      to: '/properties',
-      icon: IconSearch,
-      group: 'main',
-      section: (p) => p === '/properties',
-    },
+    nav: VIEW_PROPERTIES_NAV,
   },
   {
     // A property's page: public for anyone, with the manager's sections for its landlord.
@@ -314,14 +288,7 @@ export const ROUTES: AppRoute[] = [
     paths: ['login'],
     load: () => import('../features/auth/components/login-page').then((m) => m.LoginPage),
     access: everyone,
-    nav: {
-      label: 'Login',
-      to: '/login',
-      icon: IconKey,
-      group: 'main',
-      section: (p) => p === '/login',
-      loggedOutOnly: true,
-    },
+    nav: LOGIN_NAV,
   },
   {
     paths: ['notifications'],

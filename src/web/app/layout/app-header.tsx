@@ -1,8 +1,10 @@
-import { Anchor, Burger, Button, Group, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { RouterLink } from './router-link';
+import { LoggedOutActions, ShellHeader } from './shell-header';
 
 // Only managers search, so a visitor's first visit never downloads the search button's code.
 const SearchLauncher = lazy(() =>
@@ -19,21 +21,7 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
   }
 
   return (
-    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-        <Burger
-          opened={navOpen}
-          onClick={onToggleNav}
-          size="sm"
-          aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
-        />
-        <Anchor component={Link} to="/" underline="never" c="inherit">
-          {/* Smaller on a phone, so the user's name keeps room beside search, bell and Logout. */}
-          <Title order={2} fz={{ base: 'lg', sm: 'h3' }}>
-            Porchlight
-          </Title>
-        </Anchor>
-      </Group>
+    <ShellHeader navOpen={navOpen} onToggleNav={onToggleNav} link={RouterLink}>
       {user ? (
         // On a phone the name shrinks (and truncates) so that Logout always fits.
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flexShrink: 1 }} justify="flex-end">
@@ -62,15 +50,8 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
           </Button>
         </Group>
       ) : (
-        <Group gap="xs" wrap="nowrap">
-          <Button component={Link} to="/login" variant="subtle" size="xs">
-            Login
-          </Button>
-          <Button component={Link} to="/signup" size="xs">
-            Sign Up
-          </Button>
-        </Group>
+        <LoggedOutActions link={RouterLink} />
       )}
-    </Group>
+    </ShellHeader>
   );
 }

@@ -12,9 +12,9 @@ import {
 import { MANAGER_ROLES, ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
 import { ApiError, api, errorMessage } from '../../lib/api-client';
+import { STORED_USER_KEY } from '../../lib/stored-user';
 import { meQueryOptions } from './api/get-me';
 
-const STORAGE_KEY = 'porchlight.user';
 
 interface Session {
   user: User | null;
@@ -29,7 +29,7 @@ const SessionContext = createContext<Session | null>(null);
 
 function readStoredUser(): User | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = localStorage.getItem(STORED_USER_KEY);
     if (!raw) return null;
     const stored: unknown = JSON.parse(raw);
     return isUser(stored) ? stored : null;
@@ -69,10 +69,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (next: User | null) => {
       setUserState(next);
       if (next) {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+        localStorage.setItem(STORED_USER_KEY, JSON.stringify(next));
         queryClient.setQueryData(meQueryOptions().queryKey, next);
       } else {
-        localStorage.removeItem(STORAGE_KEY);
+        localStorage.removeItem(STORED_USER_KEY);
         queryClient.clear();
       }
     },

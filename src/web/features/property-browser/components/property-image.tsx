@@ -1,6 +1,6 @@
 import { Box, Center } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** A lazily loaded image, or a calm placeholder when there is none or it fails to load. */
 export function PropertyImage({
@@ -13,6 +13,11 @@ export function PropertyImage({
   height: number;
 }) {
   const [failed, setFailed] = useState(false);
+  // A server-rendered image may have failed before the page's script ran, so before React
+  // listened: a loaded image without pixels is one that failed.
+  const checkEarlyFailure = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!src || failed) {
     return (
       <Center
@@ -29,6 +34,7 @@ export function PropertyImage({
   return (
     <Box h={height} style={{ overflow: 'hidden' }}>
       <img
+        ref={checkEarlyFailure}
         src={src}
         alt={alt}
         loading="lazy"
