@@ -14,8 +14,10 @@ const SPA_HTML = '<!doctype html><div id="root"></div><script src="/spa.js"></sc
 const TEMPLATE = '<!doctype html><div id="root"><!--visitor-app--></div>';
 const RENDERER = `
 export const firstPageUrl = '/api/properties?include=units&limit=12&offset=0';
+let renders = 0;
 export function renderVisitorPage({ template, items, totalHeader, isPhone }) {
-  const seen = { names: items.map((p) => p.name), units: items.map((p) => p.units.length), totalHeader, isPhone };
+  renders += 1;
+  const seen = { names: items.map((p) => p.name), units: items.map((p) => p.units.length), totalHeader, isPhone, renders };
   return template.replace('<!--visitor-app-->', () => '<pre>' + JSON.stringify(seen) + '</pre>');
 }
 `;
@@ -44,6 +46,8 @@ function rendered(body: string): {
   units: number[];
   totalHeader: string | null;
   isPhone: boolean;
+  /** How many pages the renderer had made when it made this one. */
+  renders: number;
 } {
   const match = /<pre>(.*)<\/pre>/.exec(body);
   if (!match?.[1]) throw new Error(`not the visitor's page: ${body.slice(0, 120)}`);
@@ -93,6 +97,19 @@ describe("a visitor's '/'", () => {
     await tenant.request({ method: 'POST', url: '/api/authentication/logout' });
     const afterLogout = await tenant.request({ method: 'GET', url: '/' });
     expect(rendered(afterLogout.body).names).toBeInstanceOf(Array);
+  });
+
+  it('is rendered again only when the catalogue changes', async () => {
+    const first = rendered((await t.request({ method: 'GET', url: '/' })).body);
+    const again = rendered((await t.request({ method: 'GET', url: '/' })).body);
+    expect(again).toEqual(first);
+
+    const landlord = await signUpAndLogin(t, 'Landlord');
+    await createPropertyWithUnits(landlord, ['Available']);
+    const afterAdd = rendered((await t.request({ method: 'GET', url: '/' })).body);
+    expect(afterAdd.renders).toBeGreaterThan(first.renders);
+    expect(Number(afterAdd.totalHeader)).toBe(Number(first.totalHeader) + 1);
+    expect(rendered((await t.request({ method: 'GET', url: '/' })).body)).toEqual(afterAdd);
   });
 
   it('answers HEAD without a body', async () => {

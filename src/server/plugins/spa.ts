@@ -80,6 +80,7 @@ export async function registerSpa(
       : visitorPage
     : null;
 
+  const renderedPages: RenderedPages = new Map();
   const sendSpa = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('index.html');
 
@@ -87,7 +88,7 @@ export async function registerSpa(
     // A page, not an API call: kept out of the OpenAPI document.
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       if (!visitor || (await hasValidSession(app, request))) return sendSpa(reply);
-      const html = await renderForVisitor(app, request, visitor);
+      const html = await renderForVisitor(app, request, visitor, renderedPages);
       if (html === null) return sendSpa(reply);
       return reply
         .header('Cache-Control', 'no-cache')
@@ -118,28 +119,39 @@ async function hasValidSession(app: FastifyInstance, request: FastifyRequest): P
   return user !== null;
 }
 
+/** The last page rendered for each layout guess, and the catalogue revision it shows. */
+type RenderedPages = Map<boolean, { etag: string; html: string }>;
+
 /**
  * The visitor's page with the catalogue's first page, read through the public list call
  * itself (same query, same shape as the browser's own fetch); null when that call fails,
- * and the SPA then shows its own error.
+ * and the SPA then shows its own error. Rendering costs tens of milliseconds of CPU, so the
+ * page is rendered again only when the list's ETag (its public-listing revision) changes.
  */
 async function renderForVisitor(
   app: FastifyInstance,
   request: FastifyRequest,
   { template, renderer }: VisitorPage,
+  rendered: RenderedPages,
 ): Promise<string | null> {
   const answer = await app.inject({ method: 'GET', url: renderer.firstPageUrl });
   if (answer.statusCode !== 200) {
     request.log.warn({ status: answer.statusCode }, "the visitor's page could not read properties");
     return null;
   }
+  // The server's guess only decides whether the sidebar starts closed before the script
+  // runs; the page's media query corrects a wrong guess.
+  const isPhone = /\bMobi|Android/i.test(request.headers['user-agent'] ?? '');
+  const etag = answer.headers.etag;
+  const kept = rendered.get(isPhone);
+  if (typeof etag === 'string' && kept?.etag === etag) return kept.html;
   const totalHeader = answer.headers['x-total-count'];
-  return renderer.renderVisitorPage({
+  const html = renderer.renderVisitorPage({
     template,
     items: answer.json<Property[]>(),
     totalHeader: typeof totalHeader === 'string' ? totalHeader : null,
-    // The server's guess only decides whether the sidebar starts closed before the script
-    // runs; the page's media query corrects a wrong guess.
-    isPhone: /\bMobi|Android/i.test(request.headers['user-agent'] ?? ''),
+    isPhone,
   });
+  if (typeof etag === 'string') rendered.set(isPhone, { etag, html });
+  return html;
 }
