@@ -3,8 +3,13 @@ import type { DashboardResponse, DashboardSection } from '../../../../shared/sch
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** What the screen asks for first: a few kilobytes whatever the size of the portfolio. */
-const OVERVIEW_SECTIONS: DashboardSection[] = ['summary', 'properties', 'leasesEndingSoon'];
+/**
+ * The first card's figures: a few hundred bytes, asked for on their own so that they show
+ * without waiting for the property cards (a card per property) or any other call.
+ */
+const SUMMARY_SECTIONS: DashboardSection[] = ['summary'];
+/** The rest of the first screen: the property cards and the leases ending soon. */
+const OVERVIEW_SECTIONS: DashboardSection[] = ['properties', 'leasesEndingSoon'];
 /** What an expanded property card asks for. */
 const PROPERTY_SECTIONS: DashboardSection[] = ['units', 'leases', 'owners'];
 
@@ -16,6 +21,11 @@ function dashboardPath(sections: DashboardSection[], propertyId?: number): strin
 
 /** One resource, two views of it: every key starts with 'dashboard' so one invalidation refreshes both. */
 export const dashboardQueryOptions = {
+  summary: () =>
+    queryOptions({
+      queryKey: [...queryKeys.dashboard.all, 'summary'],
+      queryFn: ({ signal }) => api.get<DashboardResponse>(dashboardPath(SUMMARY_SECTIONS), signal),
+    }),
   overview: () =>
     queryOptions({
       queryKey: [...queryKeys.dashboard.all, 'overview'],
@@ -28,6 +38,8 @@ export const dashboardQueryOptions = {
         api.get<DashboardResponse>(dashboardPath(PROPERTY_SECTIONS, propertyId), signal),
     }),
 };
+
+export const useDashboardSummary = () => useQuery(dashboardQueryOptions.summary());
 
 export const useDashboardOverview = () => useQuery(dashboardQueryOptions.overview());
 

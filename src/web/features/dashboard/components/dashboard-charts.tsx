@@ -124,7 +124,6 @@ export function DashboardCharts({
                     component={Link}
                     to={unitsOf(row.id)}
                     size="sm"
-                    c="indigo.8"
                     truncate="end"
                     title={row.property}
                   >

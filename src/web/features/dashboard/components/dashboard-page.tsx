@@ -1,22 +1,39 @@
 import { Alert, Anchor, Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, LoadingState } from '../../../components/page-states';
+import { EmptyState } from '../../../components/page-states';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { DashboardMoney } from '../../money';
 import { FirstRunChecklist } from '../../onboarding';
 import { MaintenanceCounts } from '../../work-orders';
-import { useDashboardOverview } from '../api/get-dashboard';
+import { useDashboardOverview, useDashboardSummary } from '../api/get-dashboard';
 import { DashboardCharts } from './dashboard-charts';
+import { OverviewSkeleton, SummaryCardsSkeleton } from './dashboard-skeletons';
 import { LeasesEndingSoon } from './leases-ending-soon';
 import { PropertyCards } from './property-cards';
 import { SummaryCards } from './summary-cards';
 
-/** '/' and '/landlord-dashboard' for Landlords and Admins (docs/product.md section 2, Dashboard). */
+function LoadError({ error }: { error: Error }) {
+  return (
+    <Alert color="red" variant="light" role="alert" data-testid="error-banner" mb="lg">
+      {errorMessage(error, 'Failed to load dashboard data')}
+    </Alert>
+  );
+}
+
+/**
+ * '/' and '/landlord-dashboard' for Landlords and Admins (docs/product.md section 2, Dashboard).
+ * Every part has its own call and its own placeholder: the summary cards, the first thing a
+ * landlord reads, come from the smallest call and show as soon as it answers, whatever the
+ * property cards, the rent figures or the maintenance counts still wait for.
+ */
 export function DashboardPage() {
   const { user } = useSession();
-  const { data, isPending, error } = useDashboardOverview();
+  // Both calls start together; the property cards' answer grows with the portfolio.
+  const summary = useDashboardSummary();
+  const overview = useDashboardOverview();
+  const figures = summary.data?.summary;
 
   return (
     <>
@@ -25,46 +42,49 @@ export function DashboardPage() {
         description={user ? `Welcome, ${user.userName}!` : undefined}
       />
       <FirstRunChecklist />
-      {isPending ? (
-        <LoadingState label="Loading dashboard..." />
-      ) : error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="error-banner">
-          {errorMessage(error, 'Failed to load dashboard data')}
-        </Alert>
+      {summary.isPending ? (
+        <SummaryCardsSkeleton />
+      ) : summary.isError ? (
+        <LoadError error={summary.error} />
+      ) : figures ? (
+        <SummaryCards summary={figures} />
+      ) : null}
+      {!figures ? null : figures.totalProperties === 0 ? (
+        <EmptyState
+          title="You don't have any properties yet. Add properties to get started."
+          action={
+            <Button component={Link} to="/property/create">
+              Add a property
+            </Button>
+          }
+        />
       ) : (
         <>
-          {data.summary ? <SummaryCards summary={data.summary} /> : null}
-          {(data.properties ?? []).length === 0 ? (
-            <EmptyState
-              title="You don't have any properties yet. Add properties to get started."
-              action={
-                <Button component={Link} to="/property/create">
-                  Add a property
-                </Button>
-              }
-            />
+          <DashboardMoney />
+          <MaintenanceCounts />
+          {overview.isPending ? (
+            <OverviewSkeleton />
+          ) : overview.isError ? (
+            <LoadError error={overview.error} />
           ) : (
             <>
-              <DashboardMoney />
-              <MaintenanceCounts />
-              {data.summary ? (
-                <DashboardCharts summary={data.summary} properties={data.properties ?? []} />
+              <DashboardCharts summary={figures} properties={overview.data.properties ?? []} />
+              {overview.data.leasesEndingSoon ? (
+                <LeasesEndingSoon data={overview.data.leasesEndingSoon} />
               ) : null}
-              {data.leasesEndingSoon ? <LeasesEndingSoon data={data.leasesEndingSoon} /> : null}
               <Title order={2} size="h3" mb="sm">
                 Properties
               </Title>
-              {data.summary && data.summary.pendingApplications > 0 ? (
+              {figures.pendingApplications > 0 ? (
                 <Text size="sm" mb="sm">
-                  {data.summary.pendingApplications} pending rental{' '}
-                  {data.summary.pendingApplications === 1 ? 'application' : 'applications'} to
-                  review.{' '}
-                  <Anchor component={Link} to="/applications" c="indigo.8">
+                  {figures.pendingApplications} pending rental{' '}
+                  {figures.pendingApplications === 1 ? 'application' : 'applications'} to review.{' '}
+                  <Anchor component={Link} to="/applications">
                     Review applications
                   </Anchor>
                 </Text>
               ) : null}
-              <PropertyCards properties={data.properties ?? []} />
+              <PropertyCards properties={overview.data.properties ?? []} />
             </>
           )}
         </>

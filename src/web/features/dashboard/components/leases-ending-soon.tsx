@@ -39,7 +39,7 @@ export function LeasesEndingSoon({ data }: { data: EndingSoon }) {
                     <Table.Td>{lease.propertyName}</Table.Td>
                     <Table.Td>{lease.unitNumber}</Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/lease/${lease.id}`} size="sm" c="indigo.8">
+                      <Anchor component={Link} to={`/lease/${lease.id}`} size="sm">
                         {lease.tenantFirstName} {lease.tenantLastName}
                         <VisuallyHidden>: open the lease</VisuallyHidden>
                       </Anchor>

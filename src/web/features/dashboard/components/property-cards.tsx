@@ -65,7 +65,6 @@ export function PropertyCards({ properties }: { properties: DashboardProperty[] 
                   component={Link}
                   to={`/units?propertyId=${property.id}`}
                   size="sm"
-                  c="indigo.8"
                   px="md"
                   style={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
                 >
@@ -75,7 +74,6 @@ export function PropertyCards({ properties }: { properties: DashboardProperty[] 
                   component={Link}
                   to={`/properties/${property.id}`}
                   size="sm"
-                  c="indigo.8"
                   pr="md"
                   style={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
                 >
@@ -128,9 +126,9 @@ function PropertyDetail({ propertyId }: { propertyId: number }) {
           </Text>
           <Text size="sm">{`${owner.firstName} ${owner.lastName}`.trim()}</Text>
           {owner.email ? (
-            <Text size="sm" component="a" href={`mailto:${owner.email}`} c="indigo.8">
+            <Anchor size="sm" href={`mailto:${owner.email}`}>
               {owner.email}
-            </Text>
+            </Anchor>
           ) : null}
           {owner.phone ? <Text size="sm">{owner.phone}</Text> : null}
         </Group>

@@ -10,7 +10,7 @@ const COLORS: Record<string, string> = {
 /** A unit's status as a coloured badge; the text carries the meaning, the colour only helps. */
 export function UnitStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status.toLowerCase()] ?? 'gray'} variant="light" c="dark.8">
+    <Badge color={COLORS[status.toLowerCase()] ?? 'gray'} variant="light">
       {status}
     </Badge>
   );
