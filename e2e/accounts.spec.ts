@@ -188,7 +188,15 @@ test('a user changes their own password on the contact page and logs in with the
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByText('Your current password is not right').first()).toBeVisible();
 
+  // Only the server knows a password is easy to guess: its reason shows beside the field.
   await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByLabel('New password').fill('password123');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByTestId('error-banner')).toContainText('Password is too easy to guess.');
+  const newPassword = form.getByLabel('New password');
+  await expect(newPassword).toHaveAccessibleDescription(/^Password is too easy to guess\./);
+
+  await newPassword.fill('quiet-harbor-lantern-77');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByTestId('success-banner')).toHaveText(
     'Password changed. You were logged out everywhere else.',

@@ -12,6 +12,8 @@ export function useBanner() {
   return { banner, showSuccess, showError, clear };
 }
 
+export type BannerControls = ReturnType<typeof useBanner>;
+
 export function StatusBanner({ banner, onClose }: { banner: Banner; onClose?: () => void }) {
   if (!banner) return null;
   const isError = banner.kind === 'error';
@@ -24,7 +26,7 @@ export function StatusBanner({ banner, onClose }: { banner: Banner; onClose?: ()
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         {/* Mantine's darkest green is below 4.5:1 on the light green background: dark text passes. */}
-        <Text size="sm" c={isError ? 'red.9' : 'dark.8'}>
+        <Text size="sm" c={isError ? 'var(--mantine-color-error)' : undefined}>
           {banner.message}
         </Text>
         {onClose ? <CloseButton size="sm" aria-label="Dismiss message" onClick={onClose} /> : null}

@@ -27,13 +27,14 @@ export function isRecordNotFound(routeId: string | undefined, error: unknown): b
 /**
  * After an edit is saved, forms return to their create route and hand the success message
  * over in the navigation state; this shows it once (a reload or going back does not repeat it).
+ * Without `showSuccess` (a form that is not an edit route's) the message is left to the page's.
  */
-export function useHandedOverSuccess(showSuccess: (message: string) => void): void {
+export function useHandedOverSuccess(showSuccess: ((message: string) => void) | undefined): void {
   const navigate = useNavigate();
   const location = useLocation();
   const handedOver = (location.state as { success?: string } | null)?.success;
   useEffect(() => {
-    if (!handedOver) return;
+    if (!handedOver || !showSuccess) return;
     showSuccess(handedOver);
     void navigate(location.pathname, { replace: true, state: null });
   }, [handedOver, showSuccess, navigate, location.pathname]);

@@ -1,13 +1,13 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { APPLICATION_AUTO_CLOSE_MS, LIMITS } from '../../../../shared/constants';
 import {
   applicationBodySchema,
   type ApplicationBodyInput,
 } from '../../../../shared/schemas/applications';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useSaveForm } from '../../../components/use-save-form';
 import { useSubmitApplication } from '../api/submit-application';
 
 export interface ApplicationModalProps {
@@ -17,6 +17,7 @@ export interface ApplicationModalProps {
   onClose(): void;
 }
 
+const validateApplication = schemaResolver(applicationBodySchema, { sync: true });
 const SUCCESS = "Rental application submitted successfully! We'll contact you soon.";
 const FAILURE = 'Failed to submit rental application. Please try again.';
 
@@ -41,17 +42,25 @@ const emptyValues = (unitId: number): ApplicationBodyInput => ({
  * then a success message and closing itself after APPLICATION_AUTO_CLOSE_MS.
  */
 export function ApplicationModal({ unit, propertyName, opened, onClose }: ApplicationModalProps) {
-  const form = useForm<ApplicationBodyInput>({
-    mode: 'controlled',
-    initialValues: emptyValues(unit?.id ?? 0),
-    validate: schemaResolver(applicationBodySchema, { sync: true }),
-  });
-  const { banner, showSuccess, showError, clear } = useBanner();
   const [submitted, setSubmitted] = useState(false);
   const submit = useSubmitApplication();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // The visitor's page has no router: this form uses the router-free form hook.
+  const { form, onSubmit, busy, banner, clearBanner } = useSaveForm({
+    initialValues: emptyValues(unit?.id ?? 0),
+    validate: validateApplication,
+    // The spec's body names the unit number too (the server records the unit's own).
+    toBody: (values): ApplicationBodyInput => ({ ...values, unitNumber: unit?.unitNumber }),
+    save: (body) => submit.mutateAsync(body),
+    onSaved: () => {
+      setSubmitted(true);
+      closeTimer.current = setTimeout(close, APPLICATION_AUTO_CLOSE_MS);
+      return { then: 'stay', message: SUCCESS };
+    },
+    failed: FAILURE,
+  });
 
   // Each opening starts a fresh form for the unit it was opened for.
   const unitId = unit?.id ?? 0;
@@ -59,7 +68,7 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
     if (!opened) return;
     form.setInitialValues(emptyValues(unitId));
     form.reset();
-    clear();
+    clearBanner();
     setSubmitted(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, unitId]);
@@ -77,26 +86,6 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
     onCloseRef.current();
   }
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (submit.isPending || !unit) return;
-    clear();
-    try {
-      await submit.mutateAsync({ ...values, unitId: unit.id, unitNumber: unit.unitNumber });
-      setSubmitted(true);
-      showSuccess(SUCCESS);
-      closeTimer.current = setTimeout(close, APPLICATION_AUTO_CLOSE_MS);
-    } catch (error) {
-      if (error instanceof ApiError && isFieldErrors(error.body)) {
-        form.setErrors(
-          Object.fromEntries(
-            Object.entries(error.body.errors).map(([field, messages]) => [field, messages[0]]),
-          ),
-        );
-      }
-      showError(errorMessage(error, FAILURE));
-    }
-  });
-
   return (
     <Modal
       opened={opened}
@@ -105,7 +94,7 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={handleSubmit} noValidate aria-label="Rental application">
+      <form onSubmit={onSubmit} noValidate aria-label="Rental application">
         <Stack gap="sm">
           {unit ? (
             <Text size="sm" c="dimmed">
@@ -163,21 +152,12 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
             <Button type="button" variant="default" onClick={close}>
               {submitted ? 'Close' : 'Cancel'}
             </Button>
-            <Button type="submit" disabled={submit.isPending || submitted || !unit}>
-              {submit.isPending ? 'Submitting...' : 'Submit Application'}
+            <Button type="submit" disabled={busy || submitted || !unit}>
+              {busy ? 'Submitting...' : 'Submit Application'}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-function isFieldErrors(body: unknown): body is { errors: Record<string, string[]> } {
-  return (
-    !!body &&
-    typeof body === 'object' &&
-    typeof (body as { errors?: unknown }).errors === 'object' &&
-    (body as { errors?: unknown }).errors !== null
   );
 }

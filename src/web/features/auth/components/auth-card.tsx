@@ -32,7 +32,7 @@ export function AuthCard({
           {children}
           <div role="alert" aria-live="assertive">
             {error ? (
-              <Text c="red.8" size="sm" data-testid="form-error">
+              <Text c="var(--mantine-color-error)" size="sm" data-testid="form-error">
                 {error}
               </Text>
             ) : null}

@@ -1,13 +1,12 @@
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { schemaResolver } from '@mantine/form';
 import { Link } from 'react-router';
 import {
   passwordResetRequestBodySchema,
   type PasswordResetRequestBody,
 } from '../../../../shared/schemas/accounts';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
 
@@ -16,30 +15,21 @@ const validateRequest = schemaResolver(passwordResetRequestBodySchema, { sync: t
 /** /forgot-password: asks the server to mail a one-time link to choose a new password. */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
-  const { banner, showSuccess, clear } = useBanner();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordResetRequestBody>({
+  const { form, onSubmit, busy, banner } = useEntityForm({
     initialValues: { userNameOrEmail: '' },
     validate: validateRequest,
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (request.isPending) return;
-    setError(null);
-    clear();
-    try {
-      const { message } = await request.mutateAsync(values);
-      showSuccess(message);
-    } catch (failure) {
-      setError(errorMessage(failure, 'The request could not be sent. Please try again.'));
-    }
+    toBody: (values): PasswordResetRequestBody => values,
+    save: (body) => request.mutateAsync(body),
+    // The same answer whether or not such an account exists: the server words it.
+    onSaved: ({ message }) => ({ then: 'stay', message }),
+    failed: 'The request could not be sent. Please try again.',
   });
 
   return (
     <AuthCard
       title="Forgot password"
-      onSubmit={handleSubmit}
-      error={error}
+      onSubmit={onSubmit}
+      error={banner?.kind === 'error' ? banner.message : null}
       footer={
         <Text size="sm">
           Remembered it?{' '}
@@ -53,7 +43,8 @@ export function ForgotPasswordPage() {
         Enter your username or the email of your account. We will email you a link to choose a new
         password.
       </Text>
-      <StatusBanner banner={banner} />
+      {/* A refusal is the error line under the fields; the banner says the link is on its way. */}
+      <StatusBanner banner={banner?.kind === 'success' ? banner : null} />
       <TextInput
         label="Username or email"
         required
@@ -62,8 +53,8 @@ export function ForgotPasswordPage() {
         spellCheck={false}
         {...form.getInputProps('userNameOrEmail')}
       />
-      <Button type="submit" disabled={request.isPending} fullWidth>
-        {request.isPending ? 'Sending...' : 'Email me a link'}
+      <Button type="submit" disabled={busy} fullWidth>
+        {busy ? 'Sending...' : 'Email me a link'}
       </Button>
     </AuthCard>
   );

@@ -1,8 +1,8 @@
 import { Anchor, Button, Code, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { schemaResolver } from '@mantine/form';
+import { Link, useSearchParams } from 'react-router';
 import { loginFieldsSchema, type LoginBody } from '../../../../shared/schemas/users';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { safeReturnPath, withReturnTo } from '../../../lib/return-to';
 import { useServerFeatures } from '../api/get-features';
@@ -16,7 +16,6 @@ const LOGIN_FAILED = 'Wrong username or password';
 
 export function LoginPage() {
   const { setUser } = useSession();
-  const navigate = useNavigate();
   // `?next=` brings the user back where they came from (an invitation), on this site only.
   const [params] = useSearchParams();
   const next = safeReturnPath(params.get('next'));
@@ -24,36 +23,27 @@ export function LoginPage() {
   const logIn = useLogIn();
   // 'Forgot password?' only where the server can mail a link.
   const features = useServerFeatures();
-  const [error, setError] = useState<string | null>(null);
-  // A second submit while one is pending is ignored (state updates are not synchronous).
-  const pending = useRef(false);
-  const form = useForm<LoginBody>({
+  const { form, onSubmit, busy, banner } = useEntityForm({
     initialValues: { userName: '', password: '' },
     validate: validateLogin,
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (pending.current) return;
-    pending.current = true;
-    setError(null);
-    try {
-      const user = await logIn.mutateAsync(values);
+    toBody: (values): LoginBody => values,
+    save: (body) => logIn.mutateAsync(body),
+    onSaved: (user) => {
       setUser(user);
-      void navigate(next ?? '/');
-    } catch (failure) {
-      // A disabled account is told so (only once its password was right); all else reads the same.
-      const disabled = failure instanceof ApiError && failure.status === 403;
-      setError(disabled ? errorMessage(failure, LOGIN_FAILED) : LOGIN_FAILED);
-    } finally {
-      pending.current = false;
-    }
+      return { then: 'return', to: next ?? '/' };
+    },
+    // A disabled account is told so (only once its password was right); all else reads the same.
+    failed: (failure) =>
+      failure instanceof ApiError && failure.status === 403
+        ? errorMessage(failure, LOGIN_FAILED)
+        : LOGIN_FAILED,
   });
 
   return (
     <AuthCard
       title="Log in"
-      onSubmit={handleSubmit}
-      error={error}
+      onSubmit={onSubmit}
+      error={banner?.kind === 'error' ? banner.message : null}
       footer={
         <>
           {features.data?.freshInstall ? (
@@ -93,8 +83,8 @@ export function LoginPage() {
         autoComplete="current-password"
         {...form.getInputProps('password')}
       />
-      <Button type="submit" disabled={logIn.isPending} fullWidth>
-        {logIn.isPending ? 'Logging in...' : 'Log in'}
+      <Button type="submit" disabled={busy} fullWidth>
+        {busy ? 'Logging in...' : 'Log in'}
       </Button>
     </AuthCard>
   );

@@ -1,10 +1,10 @@
 import { Anchor, Button, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { schemaResolver } from '@mantine/form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { passwordResetBodySchema } from '../../../../shared/schemas/accounts';
 import { LoadingState, MessagePage } from '../../../components/page-states';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { errorMessage } from '../../../lib/api-client';
 import { usePasswordReset, useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
@@ -22,8 +22,15 @@ export function ResetPasswordPage() {
   const code = useParams().code ?? '';
   const info = usePasswordReset(code);
   const reset = useResetPassword(code);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { password: '', confirm: '' }, validate: validateReset });
+  const { form, onSubmit, busy, banner } = useEntityForm({
+    initialValues: { password: '', confirm: '' },
+    validate: validateReset,
+    toBody: ({ password }) => password,
+    save: (password) => reset.mutateAsync(password),
+    // The page itself turns into 'Password changed'.
+    onSaved: () => ({ then: 'stay' }),
+    failed: 'The password could not be changed',
+  });
 
   if (info.isPending) return <LoadingState label="Checking the link..." />;
   if (info.isError) {
@@ -45,21 +52,11 @@ export function ResetPasswordPage() {
     );
   }
 
-  const handleSubmit = form.onSubmit(async ({ password }) => {
-    if (reset.isPending) return;
-    setError(null);
-    try {
-      await reset.mutateAsync(password);
-    } catch (failure) {
-      setError(errorMessage(failure, 'The password could not be changed'));
-    }
-  });
-
   return (
     <AuthCard
       title="Choose a new password"
-      onSubmit={handleSubmit}
-      error={error}
+      onSubmit={onSubmit}
+      error={banner?.kind === 'error' ? banner.message : null}
       footer={
         <Text size="sm" c="dimmed">
           For the account {info.data.userName}. Every device logged in to it is logged out.
@@ -82,8 +79,8 @@ export function ResetPasswordPage() {
         autoComplete="new-password"
         {...form.getInputProps('confirm')}
       />
-      <Button type="submit" disabled={reset.isPending} fullWidth>
-        {reset.isPending ? 'Saving...' : 'Set new password'}
+      <Button type="submit" disabled={busy} fullWidth>
+        {busy ? 'Saving...' : 'Set new password'}
       </Button>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Button, NativeSelect, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   DEFAULT_SIGNUP_ROLE,
@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/constants';
 import { signupFormSchema } from '../../../../shared/schemas/users';
 import { ContactFields } from '../../../components/contact-fields';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { errorMessage } from '../../../lib/api-client';
 import { safeReturnPath, withReturnTo } from '../../../lib/return-to';
 import { useSignUp, type SignUpInput } from '../api/sign-up';
@@ -31,12 +32,10 @@ export function SignupPage() {
   const next = safeReturnPath(params.get('next'));
   const requestedRole = params.get('role');
   const signUp = useSignUp();
-  const [error, setError] = useState<{ reason: string | null } | null>(null);
-  const pending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const form = useForm<SignUpInput>({
+  const { form, onSubmit, busy, banner } = useEntityForm({
     initialValues: {
       userName: '',
       email: '',
@@ -45,14 +44,9 @@ export function SignupPage() {
       role: isSignupRole(requestedRole) ? requestedRole : DEFAULT_SIGNUP_ROLE,
     },
     validate: validateSignup,
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (pending.current) return;
-    pending.current = true;
-    setError(null);
-    try {
-      await signUp.mutateAsync(values);
+    toBody: (values): SignUpInput => values,
+    save: (body) => signUp.mutateAsync(body),
+    onSaved: () => {
       notifications.show({
         id: TOAST_ID,
         color: 'green',
@@ -67,25 +61,25 @@ export function SignupPage() {
         notifications.hide(TOAST_ID);
         void navigate(withReturnTo('/login', next));
       }, SIGNUP_TOAST_MS);
-    } catch (failure) {
-      // Show the server's reason beneath the spec's line, so people know what to fix.
-      setError({ reason: errorMessage(failure, '') || null });
-      pending.current = false;
-    }
+      return { then: 'stay' };
+    },
+    // The banner holds the server's reason only: the spec's line always leads (see `error`).
+    failed: (failure) => errorMessage(failure, ''),
+    serverFields: { roles: 'role' },
   });
 
   return (
     <AuthCard
       title="Sign up"
-      onSubmit={handleSubmit}
+      onSubmit={onSubmit}
       error={
-        error ? (
+        banner?.kind === 'error' ? (
           <>
             {SIGNUP_FAILED}
-            {error.reason ? (
+            {banner.message ? (
               <>
                 <br />
-                <span data-testid="form-error-reason">{error.reason}</span>
+                <span data-testid="form-error-reason">{banner.message}</span>
               </>
             ) : null}
           </>
@@ -132,8 +126,8 @@ export function SignupPage() {
           either on the Contact Info page.
         </Text>
       ) : null}
-      <Button type="submit" disabled={signUp.isPending || signUp.isSuccess} fullWidth>
-        {signUp.isPending ? 'Signing Up...' : 'Sign Up'}
+      <Button type="submit" disabled={busy || signUp.isSuccess} fullWidth>
+        {busy ? 'Signing Up...' : 'Sign Up'}
       </Button>
     </AuthCard>
   );

@@ -1,8 +1,8 @@
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { passwordChangeBodySchema } from '../../../../shared/schemas/accounts';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { useChangePassword } from '../api/change-password';
 
 const validatePasswords = schemaResolver(passwordChangeBodySchema, { sync: true });
@@ -10,28 +10,21 @@ const validatePasswords = schemaResolver(passwordChangeBodySchema, { sync: true 
 /** The current password proves it is the user; their other sessions end on success. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const form = useForm({
+  const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
     initialValues: { currentPassword: '', newPassword: '' },
     validate: validatePasswords,
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (change.isPending) return;
-    clear();
-    try {
-      await change.mutateAsync(values);
-      form.reset();
-      showSuccess('Password changed. You were logged out everywhere else.');
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'Failed to change password'));
-    }
+    toBody: (values) => passwordChangeBodySchema.parse(values),
+    save: (body) => change.mutateAsync(body),
+    onSaved: () => ({
+      then: 'reset',
+      message: 'Password changed. You were logged out everywhere else.',
+    }),
+    failed: 'Failed to change password',
   });
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
-      <form onSubmit={handleSubmit} noValidate aria-label="Change password">
+      <form onSubmit={onSubmit} noValidate aria-label="Change password">
         <Stack gap="md">
           <div>
             <Title order={2} size="h4">
@@ -41,7 +34,7 @@ export function ChangePasswordForm() {
               Your other sessions end, on every device.
             </Text>
           </div>
-          <StatusBanner banner={banner} onClose={clear} />
+          <StatusBanner banner={banner} onClose={clearBanner} />
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
@@ -55,8 +48,8 @@ export function ChangePasswordForm() {
             required
             {...form.getInputProps('newPassword')}
           />
-          <Button type="submit" disabled={change.isPending} style={{ alignSelf: 'flex-start' }}>
-            {change.isPending ? 'Saving...' : 'Change password'}
+          <Button type="submit" disabled={busy} style={{ alignSelf: 'flex-start' }}>
+            {busy ? 'Saving...' : 'Change password'}
           </Button>
         </Stack>
       </form>

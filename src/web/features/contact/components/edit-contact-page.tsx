@@ -1,9 +1,10 @@
 import { Button, Paper, Space, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { ContactFields } from '../../../components/contact-fields';
 import { PageHeader } from '../../../components/page-header';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { contactBodySchema } from '../../../../shared/schemas/users';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
+import { contactBodySchema, type User } from '../../../../shared/schemas/users';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { NotificationPreferencesForm } from '../../notifications';
@@ -13,37 +14,50 @@ import { PublicContactForm } from './public-contact-form';
 
 const validateContact = schemaResolver(contactBodySchema, { sync: true });
 
+/** The user's email and phone; the session's user object follows a save. */
+function ContactInfoForm({ user, setUser }: { user: User; setUser(user: User): void }) {
+  const update = useUpdateContact();
+  const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
+    initialValues: { email: user.email ?? '', phone: user.phone ?? '' },
+    validate: validateContact,
+    toBody: (values) => ({ id: user.id, ...values }),
+    save: (body) => update.mutateAsync(body),
+    onSaved: (updated) => {
+      setUser(updated);
+      return {
+        then: 'reset',
+        message: 'Contact information updated successfully!',
+        values: { email: updated.email ?? '', phone: updated.phone ?? '' },
+      };
+    },
+    // The session ended while the page was open (docs/product.md section 5's message for that case).
+    failed: (error) =>
+      error instanceof ApiError && error.status === 401
+        ? 'Please log in to update contact information'
+        : errorMessage(error, 'Failed to update contact information'),
+  });
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
+      <form onSubmit={onSubmit} noValidate aria-label="Update contact information">
+        <Stack gap="md">
+          <StatusBanner banner={banner} onClose={clearBanner} />
+          <ContactFields email={form.getInputProps('email')} phone={form.getInputProps('phone')} />
+          <Button type="submit" disabled={busy} style={{ alignSelf: 'flex-start' }}>
+            {busy ? 'Saving...' : 'Update Contact Info'}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
 /** /editcontact: any logged-in user changes their own email and phone (both optional). */
 export function EditContactPage() {
   const { user, setUser } = useSession();
-  const update = useUpdateContact();
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const form = useForm({
-    initialValues: { email: user?.email ?? '', phone: user?.phone ?? '' },
-    validate: validateContact,
-  });
 
   // The route guard shows Access Denied to visitors; this only satisfies the types.
   if (!user) return null;
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (update.isPending) return;
-    clear();
-    try {
-      const updated = await update.mutateAsync({ id: user.id, ...values });
-      setUser(updated);
-      form.setValues({ email: updated.email ?? '', phone: updated.phone ?? '' });
-      form.resetDirty();
-      showSuccess('Contact information updated successfully!');
-    } catch (error) {
-      // The session ended while the page was open (docs/product.md section 5's message for that case).
-      if (error instanceof ApiError && error.status === 401) {
-        showError('Please log in to update contact information');
-      } else {
-        showError(errorMessage(error, 'Failed to update contact information'));
-      }
-    }
-  });
 
   return (
     <>
@@ -51,20 +65,7 @@ export function EditContactPage() {
         title="Contact Info"
         description={`Update the email and phone of ${user.userName}.`}
       />
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
-        <form onSubmit={handleSubmit} noValidate aria-label="Update contact information">
-          <Stack gap="md">
-            <StatusBanner banner={banner} onClose={clear} />
-            <ContactFields
-              email={form.getInputProps('email')}
-              phone={form.getInputProps('phone')}
-            />
-            <Button type="submit" disabled={update.isPending} style={{ alignSelf: 'flex-start' }}>
-              {update.isPending ? 'Saving...' : 'Update Contact Info'}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+      <ContactInfoForm user={user} setUser={setUser} />
       {user.roles.includes('Landlord') || user.roles.includes('Admin') ? (
         <>
           <Space h="lg" />

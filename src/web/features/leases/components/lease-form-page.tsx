@@ -1,8 +1,8 @@
 import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useRouteId } from '../../../lib/edit-route';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { leaseBodySchema, type Lease } from '../../../../shared/schemas/leases';
 import { FormCard } from '../../../components/form-card';
@@ -10,8 +10,9 @@ import { MoneyInput } from '../../../components/money-input';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState, NotFoundState } from '../../../components/page-states';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
+import { errorMessage } from '../../../lib/api-client';
 import { TenantPicker, useHasTenants, useTenantListItem } from '../../tenants';
 import { useLease } from '../api/get-leases';
 import { useSaveLease } from '../api/save-lease';
@@ -54,48 +55,50 @@ const EMPTY: LeaseFormValues = {
 };
 
 const validateLease = schemaResolver(leaseBodySchema, { sync: true });
-const toBody = (values: LeaseFormValues) => ({ ...values, ...lateFeeBody(values) });
+const withLateFee = (values: LeaseFormValues) => ({ ...values, ...lateFeeBody(values) });
+
+function toFormValues(lease: Lease): LeaseFormValues {
+  return {
+    tenantId: String(lease.tenantId),
+    unitNumber: lease.unitNumber,
+    firstName: lease.firstName,
+    lastName: lease.lastName,
+    startDate: lease.startDate,
+    endDate: lease.endDate,
+    rent: lease.rent,
+    deposit: lease.deposit,
+    status: lease.status,
+    lateFeeKind: lease.lateFeeKind,
+    lateFeeAmount: lease.lateFeeAmount ?? '',
+    lateFeePercent: lease.lateFeePercent ?? '',
+    lateFeeGraceDays: lease.lateFeeGraceDays ?? EMPTY_LATE_FEE.lateFeeGraceDays,
+    lateFeeCap: lease.lateFeeCap ?? '',
+  };
+}
 
 /** /lease/create and /lease/:id (docs/product.md sections 2 and 5). */
 export function LeaseFormPage() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
-  const { banner, showSuccess, showError, clear } = useBanner();
-
   const hasTenants = useHasTenants();
   const lease = useLease(isEdit ? id : undefined);
   const save = useSaveLease();
 
-  const form = useForm<LeaseFormValues>({
-    mode: 'controlled',
+  const { form, onSubmit, busy, notFound, banner, clearBanner, showError } = useEntityForm({
     initialValues: EMPTY,
-    validate: (values) => validateLease(toBody(values)),
+    validate: (values) => validateLease(withLateFee(values)),
+    record: { query: lease, label: 'lease', toValues: toFormValues },
+    toBody: (values) => leaseBodySchema.parse(withLateFee(values)),
+    save: (body) => save.mutateAsync({ id, body }),
+    onSaved: () =>
+      isEdit
+        ? { then: 'return', to: '/lease/create', message: 'Lease updated successfully!' }
+        : { then: 'reset', message: 'Lease added successfully!' },
+    failed: 'Failed to save lease',
   });
 
-  useHandedOverSuccess(showSuccess);
   const { rentFor } = useLeasePrefill((values) => form.setValues(values));
-
-  const { notFound } = useFillFromRecord(lease, 'lease', (record) => {
-    const values: LeaseFormValues = {
-      tenantId: String(record.tenantId),
-      unitNumber: record.unitNumber,
-      firstName: record.firstName,
-      lastName: record.lastName,
-      startDate: record.startDate,
-      endDate: record.endDate,
-      rent: record.rent,
-      deposit: record.deposit,
-      status: record.status,
-      lateFeeKind: record.lateFeeKind,
-      lateFeeAmount: record.lateFeeAmount ?? '',
-      lateFeePercent: record.lateFeePercent ?? '',
-      lateFeeGraceDays: record.lateFeeGraceDays ?? EMPTY_LATE_FEE.lateFeeGraceDays,
-      lateFeeCap: record.lateFeeCap ?? '',
-    };
-    form.setInitialValues(values);
-    form.setValues(values);
-  });
 
   useEffect(() => {
     if (hasTenants.error) showError(errorMessage(hasTenants.error, 'Failed to fetch tenants'));
@@ -128,24 +131,6 @@ export function LeaseFormPage() {
       );
     }
   }
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    clear();
-    const body = leaseBodySchema.parse(toBody(values));
-    try {
-      if (isEdit) {
-        await save.mutateAsync({ id, body });
-        void navigate('/lease/create', { state: { success: 'Lease updated successfully!' } });
-      } else {
-        await save.mutateAsync({ body });
-        form.reset();
-        showSuccess('Lease added successfully!');
-      }
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'Failed to save lease'));
-    }
-  });
 
   if (notFound) {
     return (
@@ -183,18 +168,18 @@ export function LeaseFormPage() {
         }
       />
       <Stack gap="md" maw={720}>
-        <StatusBanner banner={banner} onClose={clear} />
+        <StatusBanner banner={banner} onClose={clearBanner} />
         <FormCard
           noun="Lease"
           isEdit={isEdit}
-          isSaving={save.isPending}
-          onSubmit={handleSubmit}
+          isSaving={busy}
+          onSubmit={onSubmit}
           onCancel={() => void navigate('/lease/create')}
           listLink={{ to: '/leases', label: 'View all leases' }}
           submitDisabled={noTenants}
         >
           {noTenants ? (
-            <Text c="red.8" size="sm" role="note">
+            <Text c="var(--mantine-color-error)" size="sm" role="note">
               No tenants found. Add a tenant first.
             </Text>
           ) : null}

@@ -1,7 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import dayjs from 'dayjs';
-import { useNavigate } from 'react-router';
 import { addDays, formatDate } from '../../../../shared/dates';
 import {
   moveOutBodySchema,
@@ -10,11 +9,14 @@ import {
 } from '../../../../shared/schemas/leases';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { MoneyInput } from '../../../components/money-input';
-import { errorMessage } from '../../../lib/api-client';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useMoveOutTenant, useRenewLease } from '../api/lease-lifecycle';
 import { oneYearFrom } from '../hooks/use-lease-prefill';
 import { LeaseStateBadge } from './lease-state-badge';
+
+const validateRenewal = schemaResolver(renewLeaseBodySchema, { sync: true });
+const validateMoveOut = schemaResolver(moveOutBodySchema, { sync: true });
 
 /**
  * Beside a lease's edit form: where it stands, and the two steps of its life after signing,
@@ -22,55 +24,39 @@ import { LeaseStateBadge } from './lease-state-badge';
  * section 11).
  */
 export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
-  const navigate = useNavigate();
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const renew = useRenewLease();
-  const moveOut = useMoveOutTenant();
+  // One banner for both forms: the panel's outcome, whichever form it came from.
+  const status = useBanner();
+  const renewLease = useRenewLease();
+  const moveOutTenant = useMoveOutTenant();
   const nextStart = addDays(lease.endDate, 1);
   const ended = lease.status === 'Terminated';
 
-  const renewForm = useForm({
-    mode: 'controlled',
+  const renew = useEntityForm({
     initialValues: { endDate: oneYearFrom(nextStart), rent: lease.rent as number | string },
-    validate: schemaResolver(renewLeaseBodySchema, { sync: true }),
+    validate: validateRenewal,
+    toBody: (values) => renewLeaseBodySchema.parse(values),
+    save: (body) => renewLease.mutateAsync({ id: lease.id, body }),
+    onSaved: (renewal) => ({
+      then: 'return',
+      to: `/lease/${renewal.id}`,
+      message: `Lease renewed: the next lease runs from ${formatDate(renewal.startDate)} to ${formatDate(renewal.endDate)}.`,
+    }),
+    failed: 'Failed to renew lease',
+    banner: status,
   });
-  const moveOutForm = useForm({
-    mode: 'controlled',
+  const moveOut = useEntityForm({
     initialValues: { moveOutDate: dayjs().format('YYYY-MM-DD'), reason: '' },
-    validate: schemaResolver(moveOutBodySchema, { sync: true }),
-  });
-
-  const handleRenew = renewForm.onSubmit(async (values) => {
-    clear();
-    try {
-      const renewal = await renew.mutateAsync({
-        id: lease.id,
-        body: renewLeaseBodySchema.parse(values),
-      });
-      void navigate(`/lease/${renewal.id}`, {
-        state: {
-          success: `Lease renewed: the next lease runs from ${formatDate(renewal.startDate)} to ${formatDate(renewal.endDate)}.`,
-        },
-      });
-    } catch (error) {
-      showError(errorMessage(error, 'Failed to renew lease'));
-    }
-  });
-
-  const handleMoveOut = moveOutForm.onSubmit(async (values) => {
-    clear();
-    try {
-      const tenant = await moveOut.mutateAsync({
-        tenantId: lease.tenantId,
-        body: moveOutBodySchema.parse(values),
-      });
-      showSuccess(
+    validate: validateMoveOut,
+    toBody: (values) => moveOutBodySchema.parse(values),
+    save: (body) => moveOutTenant.mutateAsync({ tenantId: lease.tenantId, body }),
+    onSaved: (tenant) => ({
+      then: 'stay',
+      message:
         `${tenant.firstName} ${tenant.lastName} moved out on ${formatDate(tenant.movedOutOn)}. ` +
-          `The unit is free again; the deposit of ${formatMoney(lease.deposit)} stays on the lease until it is settled.`,
-      );
-    } catch (error) {
-      showError(errorMessage(error, 'Failed to move the tenant out'));
-    }
+        `The unit is free again; the deposit of ${formatMoney(lease.deposit)} stays on the lease until it is settled.`,
+    }),
+    failed: 'Failed to move the tenant out',
+    banner: status,
   });
 
   return (
@@ -82,7 +68,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
           </Title>
           <LeaseStateBadge state={lease.state} />
         </Group>
-        <StatusBanner banner={banner} onClose={clear} />
+        <StatusBanner banner={status.banner} onClose={status.clear} />
         {ended ? (
           <Text size="sm">
             {lease.endedOn ? `Ended early on ${formatDate(lease.endedOn)}` : 'Ended'}
@@ -90,7 +76,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <form onSubmit={handleRenew} aria-labelledby="renew-title">
+            <form onSubmit={renew.onSubmit} aria-labelledby="renew-title">
               <Stack gap="sm">
                 <Title order={3} size="h5" id="renew-title">
                   Renew
@@ -104,20 +90,20 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
                   type="date"
                   required
                   min={nextStart}
-                  {...renewForm.getInputProps('endDate')}
+                  {...renew.form.getInputProps('endDate')}
                 />
                 <MoneyInput
                   label="Renewal monthly amount"
                   description="Per month, USD"
                   required
-                  {...renewForm.getInputProps('rent')}
+                  {...renew.form.getInputProps('rent')}
                 />
-                <Button type="submit" loading={renew.isPending}>
+                <Button type="submit" loading={renew.busy}>
                   Renew lease
                 </Button>
               </Stack>
             </form>
-            <form onSubmit={handleMoveOut} aria-labelledby="move-out-title">
+            <form onSubmit={moveOut.onSubmit} aria-labelledby="move-out-title">
               <Stack gap="sm">
                 <Title order={3} size="h5" id="move-out-title">
                   Move out
@@ -131,14 +117,14 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
                   type="date"
                   required
                   max={dayjs().format('YYYY-MM-DD')}
-                  {...moveOutForm.getInputProps('moveOutDate')}
+                  {...moveOut.form.getInputProps('moveOutDate')}
                 />
                 <TextInput
                   label="Reason"
                   placeholder="Optional"
-                  {...moveOutForm.getInputProps('reason')}
+                  {...moveOut.form.getInputProps('reason')}
                 />
-                <Button type="submit" color="red.8" loading={moveOut.isPending}>
+                <Button type="submit" color="red.8" loading={moveOut.busy}>
                   Move tenant out
                 </Button>
               </Stack>

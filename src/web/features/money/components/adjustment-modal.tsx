@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { NativeSelect, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import {
   CATEGORY_LABELS,
   MANUAL_CHARGE_CATEGORIES,
@@ -8,10 +8,10 @@ import {
   creditBodySchema,
 } from '../../../../shared/schemas/ledger';
 import { MoneyInput } from '../../../components/money-input';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useAddCharge } from '../api/add-charge';
 import { useAddCredit } from '../api/add-credit';
-import { useMoneySubmit } from '../hooks/use-money-submit';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
@@ -53,44 +53,43 @@ function AdjustmentForm({
 }) {
   const addCharge = useAddCharge();
   const addCredit = useAddCredit();
-  const pending = addCharge.isPending || addCredit.isPending;
   const text = TEXT[kind];
-  const form = useForm<AdjustmentValues>({
-    initialValues: { category: '', amount: '', entryDate: today(), description: '' },
+  const initialValues: AdjustmentValues = {
+    category: '',
+    amount: '',
+    entryDate: today(),
+    description: '',
+  };
+  const submission = useEntityForm({
+    initialValues,
     validate: (values) => {
-      if (kind === 'credit') return validateCredit(values as never);
-      const errors = validateCharge(values as never);
+      if (kind === 'credit') return validateCredit(values);
+      const errors = validateCharge(values);
       if (values.category === '') errors.category = 'Choose a type';
       return errors;
     },
-  });
-
-  const submission = useMoneySubmit({
-    form,
-    pending,
+    toBody: (values) =>
+      kind === 'charge'
+        ? { kind, body: chargeBodySchema.parse(values) }
+        : { kind, body: creditBodySchema.parse(values) },
+    save: (entry) =>
+      entry.kind === 'charge'
+        ? addCharge.mutateAsync({ leaseId, body: entry.body })
+        : addCredit.mutateAsync({ leaseId, body: entry.body }),
+    onSaved: (_, { body }) => ({
+      then: 'close',
+      message: `${text.done} of ${formatMoney(body.amount)} added.`,
+      close: onClose,
+    }),
     failed: text.failed,
-    onDone: onClose,
-    send: async (values) => {
-      let amount: number;
-      if (kind === 'charge') {
-        const body = chargeBodySchema.parse(values);
-        amount = body.amount;
-        await addCharge.mutateAsync({ leaseId, body });
-      } else {
-        const body = creditBodySchema.parse(values);
-        amount = body.amount;
-        await addCredit.mutateAsync({ leaseId, body });
-      }
-      return `${text.done} of ${formatMoney(amount)} added.`;
-    },
   });
+  const { form } = submission;
 
   return (
     <MoneyForm
       label={text.title}
       submission={submission}
       submitLabel={text.submit}
-      pending={pending}
       onCancel={onClose}
     >
       {kind === 'charge' ? (

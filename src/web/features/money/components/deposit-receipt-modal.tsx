@@ -1,11 +1,11 @@
 import type { ComponentProps } from 'react';
 import { TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { depositReceiptBodySchema } from '../../../../shared/schemas/deposits';
 import { MoneyInput } from '../../../components/money-input';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useRecordDepositReceipt } from '../api/record-deposit-receipt';
-import { useMoneySubmit } from '../hooks/use-money-submit';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
@@ -30,29 +30,30 @@ function DepositReceiptForm({
   onClose(): void;
 }) {
   const record = useRecordDepositReceipt();
-  const form = useForm<ReceiptValues>({
-    initialValues: { amount: outstanding > 0 ? outstanding : '', date: today(), description: '' },
-    validate: (values) => validateReceipt(values as never),
-  });
-
-  const submission = useMoneySubmit({
-    form,
-    pending: record.isPending,
+  const initialValues: ReceiptValues = {
+    amount: outstanding > 0 ? outstanding : '',
+    date: today(),
+    description: '',
+  };
+  const submission = useEntityForm({
+    initialValues,
+    validate: validateReceipt,
+    toBody: (values) => depositReceiptBodySchema.parse(values),
+    save: (body) => record.mutateAsync({ leaseId, body }),
+    onSaved: (_, body) => ({
+      then: 'close',
+      message: `Deposit of ${formatMoney(body.amount)} recorded as received.`,
+      close: onClose,
+    }),
     failed: 'Failed to record the deposit',
-    onDone: onClose,
-    send: async (values) => {
-      const body = depositReceiptBodySchema.parse(values);
-      await record.mutateAsync({ leaseId, body });
-      return `Deposit of ${formatMoney(body.amount)} recorded as received.`;
-    },
   });
+  const { form } = submission;
 
   return (
     <MoneyForm
       label="Record deposit received"
       submission={submission}
       submitLabel="Record deposit"
-      pending={record.isPending}
       onCancel={onClose}
     >
       <MoneyInput label="Amount" description="USD" required {...form.getInputProps('amount')} />

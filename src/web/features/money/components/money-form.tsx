@@ -1,23 +1,21 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { StatusBanner } from '../../../components/status-banner';
-import type { MoneySubmission } from '../hooks/use-money-submit';
+import type { EntityForm } from '../../../components/use-entity-form';
 
 /** The body of every money dialog: the server's refusal on top, the fields, Cancel and the action. */
 export function MoneyForm({
   label,
   submission,
   submitLabel,
-  pending,
   danger = false,
   onCancel,
   children,
 }: {
   /** Names the form for screen readers, e.g. 'Record payment'. */
   label: string;
-  submission: MoneySubmission;
+  submission: Pick<EntityForm<never>, 'onSubmit' | 'busy' | 'banner' | 'clearBanner'>;
   submitLabel: string;
-  pending: boolean;
   /** The action cannot be undone: the button is red. */
   danger?: boolean;
   onCancel(): void;
@@ -32,7 +30,7 @@ export function MoneyForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" color={danger ? 'red.8' : undefined} loading={pending}>
+          <Button type="submit" color={danger ? 'red.8' : undefined} loading={submission.busy}>
             {submitLabel}
           </Button>
         </Group>

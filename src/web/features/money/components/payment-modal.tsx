@@ -1,16 +1,16 @@
 import type { ComponentProps } from 'react';
 import { NativeSelect, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import {
   METHOD_LABELS,
   PAYMENT_METHODS,
   paymentBodySchema,
 } from '../../../../shared/schemas/ledger';
 import { MoneyInput } from '../../../components/money-input';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useRecordPayment } from '../api/record-payment';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
-import { useMoneySubmit } from '../hooks/use-money-submit';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
@@ -30,43 +30,40 @@ const validatePayment = schemaResolver(paymentBodySchema, { sync: true });
 function PaymentForm({ leaseId, onClose }: { leaseId: number; onClose(): void }) {
   const idempotencyKey = useIdempotencyKey();
   const record = useRecordPayment();
-  const form = useForm<PaymentValues>({
-    initialValues: {
-      amount: '',
-      entryDate: today(),
-      method: '',
-      reference: '',
-      note: '',
-      idempotencyKey,
-    },
+  const initialValues: PaymentValues = {
+    amount: '',
+    entryDate: today(),
+    method: '',
+    reference: '',
+    note: '',
+    idempotencyKey,
+  };
+  const submission = useEntityForm({
+    initialValues,
     validate: (values) => {
-      const errors = validatePayment(values as never);
+      const errors = validatePayment(values);
       if (values.method === '') errors.method = 'Choose how the money was paid';
       if (!errors.entryDate && values.entryDate > today()) {
         errors.entryDate = 'Date received cannot be in the future';
       }
       return errors;
     },
-  });
-
-  const submission = useMoneySubmit({
-    form,
-    pending: record.isPending,
+    toBody: (values) => paymentBodySchema.parse(values),
+    save: (body) => record.mutateAsync({ leaseId, body }),
+    onSaved: (_, body) => ({
+      then: 'close',
+      message: `Payment of ${formatMoney(body.amount)} recorded.`,
+      close: onClose,
+    }),
     failed: 'Failed to record payment',
-    onDone: onClose,
-    send: async (values) => {
-      const body = paymentBodySchema.parse(values);
-      await record.mutateAsync({ leaseId, body });
-      return `Payment of ${formatMoney(body.amount)} recorded.`;
-    },
   });
+  const { form } = submission;
 
   return (
     <MoneyForm
       label="Record payment"
       submission={submission}
       submitLabel="Record payment"
-      pending={record.isPending}
       onCancel={onClose}
     >
       <MoneyInput

@@ -1,12 +1,14 @@
 import type { ComponentProps } from 'react';
 import { Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { reversalBodySchema, type LedgerEntry } from '../../../../shared/schemas/ledger';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { useReverseEntry } from '../api/reverse-entry';
-import { useMoneySubmit } from '../hooks/use-money-submit';
 import { entryName } from './entry-text';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
+
+const validateReversal = schemaResolver(reversalBodySchema, { sync: true });
 
 function ReverseForm({
   leaseId,
@@ -18,32 +20,25 @@ function ReverseForm({
   onClose(): void;
 }) {
   const reverse = useReverseEntry();
-  const form = useForm({
+  const submission = useEntityForm({
     initialValues: { reason: '' },
-    validate: schemaResolver(reversalBodySchema, { sync: true }),
-  });
-
-  const submission = useMoneySubmit({
-    form,
-    pending: reverse.isPending,
+    validate: validateReversal,
+    toBody: (values) => reversalBodySchema.parse(values),
+    save: (body) => reverse.mutateAsync({ leaseId, entryId: entry.id, body }),
+    onSaved: () => ({
+      then: 'close',
+      message: `Reversed the ${entryName(entry)}.`,
+      close: onClose,
+    }),
     failed: 'Failed to reverse the entry',
-    onDone: onClose,
-    send: async (values) => {
-      await reverse.mutateAsync({
-        leaseId,
-        entryId: entry.id,
-        body: reversalBodySchema.parse(values),
-      });
-      return `Reversed the ${entryName(entry)}.`;
-    },
   });
+  const { form } = submission;
 
   return (
     <MoneyForm
       label="Reverse entry"
       submission={submission}
       submitLabel="Reverse entry"
-      pending={reverse.isPending}
       danger
       onCancel={onClose}
     >

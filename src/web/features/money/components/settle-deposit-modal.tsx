@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   DEDUCTION_CATEGORIES,
@@ -19,10 +19,10 @@ import {
 } from '../../../../shared/schemas/deposits';
 import { CATEGORY_LABELS } from '../../../../shared/schemas/ledger';
 import { MoneyInput } from '../../../components/money-input';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useSettleDeposit } from '../api/settle-deposit';
 import { estimateSettlement } from '../hooks/settlement-estimate';
-import { useMoneySubmit } from '../hooks/use-money-submit';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
@@ -63,31 +63,31 @@ function SettleDepositForm({
   onClose(): void;
 }) {
   const settle = useSettleDeposit();
-  const form = useForm<SettlementValues>({
-    initialValues: { date: today(), deductions: [], applyToOpenCharges: true },
-    validate: (values) => validateSettlement(values as never),
-  });
-  const estimate = estimateSettlement({ held, openCharges, ...form.values });
-
-  const submission = useMoneySubmit({
-    form,
-    pending: settle.isPending,
+  const initialValues: SettlementValues = {
+    date: today(),
+    deductions: [],
+    applyToOpenCharges: true,
+  };
+  const submission = useEntityForm({
+    initialValues,
+    validate: validateSettlement,
+    toBody: (values) => depositSettlementBodySchema.parse(values),
+    save: (body) => settle.mutateAsync({ leaseId, body }),
+    onSaved: (deposit) => ({
+      then: 'close',
+      message: `Deposit settled: ${formatMoney(deposit.settlement?.returned ?? 0)} to return to the tenant.`,
+      close: onClose,
+    }),
     failed: 'Failed to settle the deposit',
-    onDone: onClose,
-    send: async (values) => {
-      const body = depositSettlementBodySchema.parse(values);
-      const deposit = await settle.mutateAsync({ leaseId, body });
-      const returned = deposit.settlement?.returned ?? 0;
-      return `Deposit settled: ${formatMoney(returned)} to return to the tenant.`;
-    },
   });
+  const { form } = submission;
+  const estimate = estimateSettlement({ held, openCharges, ...form.values });
 
   return (
     <MoneyForm
       label="Settle deposit"
       submission={submission}
       submitLabel="Settle deposit"
-      pending={settle.isPending}
       onCancel={onClose}
     >
       <Text size="sm">{formatMoney(held)} is held. This can be done once, at move-out.</Text>
@@ -97,7 +97,7 @@ function SettleDepositForm({
           Deductions
         </Text>
         {form.values.deductions.length === 0 ? (
-          <Text size="sm" c="dark.4">
+          <Text size="sm" c="dimmed">
             No deductions: the whole deposit goes back, less any open charges you apply it to.
           </Text>
         ) : null}

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { checkoutBodySchema } from '../../../../shared/schemas/payments';
 import { MoneyInput } from '../../../components/money-input';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useStartCheckout } from '../api/start-checkout';
 
@@ -16,7 +16,8 @@ interface FormValues {
 
 /**
  * How much to pay (the balance, or less), then on to Stripe's payment page. The server
- * checks the amount again against what is owed.
+ * checks the amount again against what is owed. The dialog's content is unmounted while it is
+ * closed, so each opening offers the balance again.
  */
 export function PayNowModal({
   opened,
@@ -28,10 +29,24 @@ export function PayNowModal({
   onClose(): void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Pay rent by card"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <PayNowForm balance={balance} onCancel={onClose} />
+    </Modal>
+  );
+}
+
+function PayNowForm({ balance, onCancel }: { balance: number; onCancel(): void }) {
   const startCheckout = useStartCheckout();
-  const { banner, showError, clear } = useBanner();
-  const form = useForm<FormValues>({
-    initialValues: { amount: balance },
+  const initialValues: FormValues = { amount: balance };
+  const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
+    initialValues,
     validate: ({ amount }) => {
       if (typeof amount !== 'number') return { amount: 'Please enter an amount' };
       const errors = validateCheckout({ amount });
@@ -40,59 +55,39 @@ export function PayNowModal({
       }
       return errors;
     },
-  });
-
-  const close = () => {
-    clear();
-    form.setValues({ amount: balance });
-    form.clearErrors();
-    onClose();
-  };
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (startCheckout.isPending) return;
-    clear();
-    try {
-      await startCheckout.mutateAsync({ amount: Number(values.amount) });
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'The payment page could not be opened'));
-    }
+    toBody: ({ amount }) => ({ amount: Number(amount) }),
+    save: (body) => startCheckout.mutateAsync(body),
+    // The browser is on its way to Stripe's page (useStartCheckout): nothing more to say here.
+    onSaved: () => ({ then: 'stay' }),
+    failed: 'The payment page could not be opened',
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Pay rent by card"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      <form onSubmit={handleSubmit} noValidate aria-label="Pay rent by card">
-        <Stack gap="md">
-          <StatusBanner banner={banner} onClose={clear} />
-          <MoneyInput
-            label="Amount"
-            description={`You owe ${formatMoney(balance)}. You may pay less.`}
-            required
-            fixedDecimalScale
-            data-autofocus
-            {...form.getInputProps('amount')}
-          />
-          <Text size="sm" c="dimmed">
-            You will enter your card on Stripe&apos;s secure page and then come back here. Your
-            payment appears in your ledger once the card processor confirms it.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={startCheckout.isPending || startCheckout.isSuccess}>
-              Continue to payment
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={onSubmit} noValidate aria-label="Pay rent by card">
+      <Stack gap="md">
+        <StatusBanner banner={banner} onClose={clearBanner} />
+        <MoneyInput
+          label="Amount"
+          description={`You owe ${formatMoney(balance)}. You may pay less.`}
+          required
+          fixedDecimalScale
+          data-autofocus
+          {...form.getInputProps('amount')}
+        />
+        <Text size="sm" c="dimmed">
+          You will enter your card on Stripe&apos;s secure page and then come back here. Your
+          payment appears in your ledger once the card processor confirms it.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          {/* Still busy once the server said yes: the browser is leaving for Stripe's page. */}
+          <Button type="submit" loading={busy || startCheckout.isSuccess}>
+            Continue to payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -9,7 +9,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { MAINTENANCE_CATEGORIES, MAINTENANCE_PRIORITIES } from '../../../../shared/maintenance';
@@ -18,8 +18,8 @@ import {
   type PortalRequestFormValues,
 } from '../../../../shared/schemas/portal';
 import { MAX_REQUEST_PHOTOS } from '../../../../shared/schemas/work-orders';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { uploadPhoto } from '../../work-orders';
 import { useFileTenantRequest } from '../api/file-request';
 
@@ -50,7 +50,10 @@ const INITIAL: FormValues = {
   description: '',
 };
 
-/** The form a linked tenant fills to report a problem in their unit; full screen on a phone. */
+/**
+ * The form a linked tenant fills to report a problem in their unit; full screen on a phone. Its
+ * content is unmounted while it is closed, so each opening starts with an empty form.
+ */
 export function ReportProblemModal({
   opened,
   onClose,
@@ -58,30 +61,40 @@ export function ReportProblemModal({
 }: {
   opened: boolean;
   onClose(): void;
+  /** The request was filed: the page closes the dialog and says so. */
   onSent(): void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Report a problem"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <ReportProblemForm onCancel={onClose} onSent={onSent} />
+    </Modal>
+  );
+}
+
+function ReportProblemForm({ onCancel, onSent }: { onCancel(): void; onSent(): void }) {
   const fileRequest = useFileTenantRequest();
-  const { banner, showError, clear } = useBanner();
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const form = useForm<FormValues>({
+  const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
     initialValues: INITIAL,
     validate: (values) => validateRequest(toBody(values) as unknown as FormValues),
+    toBody,
+    save: async (body) => {
+      // Each photo is checked and re-encoded by the server first; the request then names them.
+      const photoIds: number[] = [];
+      for (const photo of photos) photoIds.push((await uploadPhoto(photo)).id);
+      return fileRequest.mutateAsync({ ...body, photoIds });
+    },
+    onSaved: () => ({ then: 'close', close: onSent }),
+    failed: 'The request was not sent',
   });
-
-  const reset = () => {
-    form.reset();
-    setPhotos([]);
-    setPhotoError(null);
-  };
-
-  const close = () => {
-    clear();
-    reset();
-    onClose();
-  };
 
   const choosePhotos = (files: File[]) => {
     setPhotoError(
@@ -92,102 +105,74 @@ export function ReportProblemModal({
     setPhotos(files.slice(0, MAX_REQUEST_PHOTOS));
   };
 
-  const busy = uploading || fileRequest.isPending;
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (busy) return;
-    clear();
-    try {
-      // Each photo is checked and re-encoded by the server first; the request then names them.
-      setUploading(true);
-      const photoIds: number[] = [];
-      for (const photo of photos) photoIds.push((await uploadPhoto(photo)).id);
-      setUploading(false);
-      await fileRequest.mutateAsync({ ...toBody(values), photoIds });
-      reset();
-      onSent();
-    } catch (error) {
-      setUploading(false);
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'The request was not sent'));
-    }
-  });
-
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Report a problem"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      <form onSubmit={handleSubmit} noValidate aria-label="Report a problem">
-        <Stack gap="md">
-          <StatusBanner banner={banner} onClose={clear} />
-          <TextInput
-            label="What is wrong"
-            required
-            maxLength={120}
-            {...form.getInputProps('title')}
-          />
-          <TextInput
-            label="Where in the unit"
-            description="For example: kitchen, under the sink"
-            required
-            maxLength={120}
-            {...form.getInputProps('location')}
-          />
-          <NativeSelect
-            label="Category"
-            required
-            data={[
-              { value: '', label: 'Choose a category', disabled: true },
-              ...MAINTENANCE_CATEGORIES,
-            ]}
-            {...form.getInputProps('category')}
-          />
-          <NativeSelect
-            label="Priority"
-            required
-            data={MAINTENANCE_PRIORITIES.map((value) => ({
-              value,
-              label: PRIORITY_HINTS[value],
-            }))}
-            {...form.getInputProps('priority')}
-          />
-          <Checkbox
-            label="You may enter when I am not home"
-            {...form.getInputProps('entryPermission', { type: 'checkbox' })}
-          />
-          <Textarea
-            label="Details"
-            description="Optional: when it started, what you tried"
-            autosize
-            minRows={3}
-            maxLength={2000}
-            {...form.getInputProps('description')}
-          />
-          <FileInput
-            label="Photos"
-            description={`Optional: up to ${MAX_REQUEST_PHOTOS} photos (JPEG, PNG, WebP or HEIC, 10 MB each)`}
-            multiple
-            clearable
-            clearButtonProps={{ 'aria-label': 'Remove the chosen photos' }}
-            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-            value={photos}
-            onChange={choosePhotos}
-            error={photoError}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Send request
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={onSubmit} noValidate aria-label="Report a problem">
+      <Stack gap="md">
+        <StatusBanner banner={banner} onClose={clearBanner} />
+        <TextInput
+          label="What is wrong"
+          required
+          maxLength={120}
+          {...form.getInputProps('title')}
+        />
+        <TextInput
+          label="Where in the unit"
+          description="For example: kitchen, under the sink"
+          required
+          maxLength={120}
+          {...form.getInputProps('location')}
+        />
+        <NativeSelect
+          label="Category"
+          required
+          data={[
+            { value: '', label: 'Choose a category', disabled: true },
+            ...MAINTENANCE_CATEGORIES,
+          ]}
+          {...form.getInputProps('category')}
+        />
+        <NativeSelect
+          label="Priority"
+          required
+          data={MAINTENANCE_PRIORITIES.map((value) => ({
+            value,
+            label: PRIORITY_HINTS[value],
+          }))}
+          {...form.getInputProps('priority')}
+        />
+        <Checkbox
+          label="You may enter when I am not home"
+          {...form.getInputProps('entryPermission', { type: 'checkbox' })}
+        />
+        <Textarea
+          label="Details"
+          description="Optional: when it started, what you tried"
+          autosize
+          minRows={3}
+          maxLength={2000}
+          {...form.getInputProps('description')}
+        />
+        <FileInput
+          label="Photos"
+          description={`Optional: up to ${MAX_REQUEST_PHOTOS} photos (JPEG, PNG, WebP or HEIC, 10 MB each)`}
+          multiple
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen photos' }}
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          value={photos}
+          onChange={choosePhotos}
+          error={photoError}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Send request
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

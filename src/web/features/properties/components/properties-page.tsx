@@ -1,11 +1,11 @@
 import { Stack, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { createPropertyBodySchema, type Property } from '../../../../shared/schemas/properties';
 import { PageHeader } from '../../../components/page-header';
 import { HistoryPanel } from '../../../components/history-panel';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { useSession } from '../../auth/session';
 import { useSaveProperty } from '../api/save-property';
 import { emptyPropertyForm, PropertyForm, type PropertyFormState } from './property-form';
@@ -23,28 +23,34 @@ function toFormState(property: Property): PropertyFormState {
   };
 }
 
+const validateProperty = schemaResolver(createPropertyBodySchema, { sync: true });
+
 /** /property/create: the property form plus the user's own property list, edited inline (docs/product.md section 2). */
 export function PropertiesPage() {
   const { user } = useSession();
   const save = useSaveProperty();
-  const { banner, showSuccess, showError, clear } = useBanner();
   const [editing, setEditing] = useState<Property | null>(null);
   const formTop = useRef<HTMLDivElement>(null);
-  const form = useForm<PropertyFormState>({
-    mode: 'controlled',
+  const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
     initialValues: emptyPropertyForm,
-    validate: schemaResolver(createPropertyBodySchema, { sync: true }),
+    validate: validateProperty,
+    toBody: (values) => createPropertyBodySchema.parse({ ...values, userId: user?.id }),
+    save: (body) => save.mutateAsync({ id: editing?.id, body }),
+    onSaved: () => {
+      const message = editing ? 'Property updated successfully!' : 'Property added successfully!';
+      setEditing(null);
+      return { then: 'reset', message };
+    },
+    failed: 'Failed to save property',
   });
 
   function resetToCreate() {
     setEditing(null);
-    form.setValues(emptyPropertyForm);
-    form.resetDirty(emptyPropertyForm);
-    form.clearErrors();
+    form.reset();
   }
 
   function startEdit(property: Property) {
-    clear();
+    clearBanner();
     setEditing(property);
     form.setValues(toFormState(property));
     form.clearErrors();
@@ -52,34 +58,21 @@ export function PropertiesPage() {
     formTop.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
   }
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (save.isPending) return;
-    clear();
-    const body = createPropertyBodySchema.parse({ ...values, userId: user?.id });
-    try {
-      await save.mutateAsync({ id: editing?.id, body });
-      showSuccess(editing ? 'Property updated successfully!' : 'Property added successfully!');
-      resetToCreate();
-    } catch (error) {
-      showError(errorMessage(error, 'Failed to save property'));
-    }
-  });
-
   return (
     <Stack gap="lg">
       <PageHeader
         title="Properties"
         description="Add a property, or edit and delete the ones you manage."
       />
-      <StatusBanner banner={banner} onClose={clear} />
+      <StatusBanner banner={banner} onClose={clearBanner} />
       <div ref={formTop} style={{ scrollMarginTop: 80 }}>
         <PropertyForm
           form={form}
           isEdit={editing !== null}
-          isSaving={save.isPending}
-          onSubmit={handleSubmit}
+          isSaving={busy}
+          onSubmit={onSubmit}
           onCancel={() => {
-            clear();
+            clearBanner();
             resetToCreate();
           }}
         />

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import {
   createStaffBodySchema,
@@ -12,7 +12,8 @@ import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundState } from '../../../components/page-states';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { toNumber, trimStrings } from '../../../lib/form-values';
 import { PortalAccessPanel } from '../../invitations';
 import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../properties';
@@ -64,45 +65,19 @@ export function StaffFormPage() {
   const properties = useHasProperties();
   const staff = useStaffMember(staffId);
   const save = useSaveStaff();
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const form = useForm<StaffFormState>({
-    mode: 'controlled',
+  const { form, onSubmit, busy, notFound, banner, clearBanner } = useEntityForm({
     initialValues: emptyStaffForm,
     validate: (values) => validateStaff(toStaffBody(values)),
+    record: { query: staff, label: 'staff member', toValues: toFormState },
+    toBody: (values) => createStaffBodySchema.parse(toStaffBody(values)),
+    save: (body) => save.mutateAsync({ id: staffId, body }),
+    onSaved: () =>
+      isEdit
+        ? { then: 'return', to: '/staff/create', message: 'Staff member updated successfully!' }
+        : { then: 'reset', message: 'Staff member added successfully!' },
+    failed: staffSaveError,
+    invalidMessage: (errors) => (errors.propertyId ? SELECT_PROPERTY_MESSAGE : undefined),
   });
-
-  useHandedOverSuccess(showSuccess);
-
-  const { notFound } = useFillFromRecord(staff, 'staff member', (record) => {
-    form.setValues(toFormState(record));
-    form.resetDirty(toFormState(record));
-  });
-
-  const handleSubmit = form.onSubmit(
-    async (values) => {
-      if (save.isPending) return;
-      clear();
-      const body = createStaffBodySchema.parse(toStaffBody(values));
-      try {
-        await save.mutateAsync({ id: isEdit ? staffId : undefined, body });
-        const message = isEdit
-          ? 'Staff member updated successfully!'
-          : 'Staff member added successfully!';
-        if (isEdit) {
-          void navigate('/staff/create', { state: { success: message } });
-        } else {
-          form.setValues(emptyStaffForm);
-          form.resetDirty(emptyStaffForm);
-          showSuccess(message);
-        }
-      } catch (error) {
-        showError(staffSaveError(error));
-      }
-    },
-    (errors) => {
-      if (errors.propertyId) showError(SELECT_PROPERTY_MESSAGE);
-    },
-  );
 
   const noProperties = properties.data === false;
 
@@ -122,13 +97,13 @@ export function StaffFormPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Staff" description="People who work at your properties." />
-      <StatusBanner banner={banner} onClose={clear} />
+      <StatusBanner banner={banner} onClose={clearBanner} />
       <NoPropertiesNotice properties={properties} />
       <FormCard
         noun="Staff Member"
         isEdit={isEdit}
-        isSaving={save.isPending}
-        onSubmit={handleSubmit}
+        isSaving={busy}
+        onSubmit={onSubmit}
         onCancel={() => void navigate('/staff/create')}
         listLink={{ to: '/staff', label: 'View all staff' }}
         submitDisabled={noProperties || !properties.isSuccess || (isEdit && staff.isPending)}

@@ -1,16 +1,17 @@
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
-import { tenantBodySchema } from '../../../../shared/schemas/tenants';
+import { tenantBodySchema, type Tenant } from '../../../../shared/schemas/tenants';
 import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingState, NotFoundState } from '../../../components/page-states';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
+import { errorMessage } from '../../../lib/api-client';
 import { PortalAccessPanel } from '../../invitations';
 import { UnitPicker, useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
@@ -33,37 +34,42 @@ const EMPTY: TenantFormValues = {
   email: '',
 };
 
+const validateTenant = schemaResolver(tenantBodySchema, { sync: true });
+
+function toFormValues(tenant: Tenant): TenantFormValues {
+  return {
+    unitId: String(tenant.unitId),
+    firstName: tenant.firstName,
+    lastName: tenant.lastName,
+    phoneNumber: tenant.phoneNumber,
+    email: tenant.email,
+  };
+}
+
 /** /tenant/create and /tenant/:id (docs/product.md sections 2 and 5). */
 export function TenantFormPage() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const prefillUnitId = usePrefillId('unitId');
   const navigate = useNavigate();
-  const { banner, showSuccess, showError, clear } = useBanner();
-
   const hasAvailable = useHasAvailableUnits();
   const tenant = useTenant(isEdit ? id : undefined);
   const save = useSaveTenant();
 
-  const form = useForm<TenantFormValues>({
-    mode: 'controlled',
+  const { form, onSubmit, busy, notFound, banner, clearBanner, showError } = useEntityForm({
     // 'Place tenant' on a property's or unit's page opens this form with that unit chosen.
     initialValues: { ...EMPTY, unitId: isEdit ? '' : prefillUnitId },
-    validate: schemaResolver(tenantBodySchema, { sync: true }),
-  });
-
-  useHandedOverSuccess(showSuccess);
-
-  const { notFound } = useFillFromRecord(tenant, 'tenant', (record) => {
-    const values = {
-      unitId: String(record.unitId),
-      firstName: record.firstName,
-      lastName: record.lastName,
-      phoneNumber: record.phoneNumber,
-      email: record.email,
-    };
-    form.setInitialValues(values);
-    form.setValues(values);
+    validate: validateTenant,
+    record: { query: tenant, label: 'tenant', toValues: toFormValues },
+    // The server takes the unit number from the unit.
+    toBody: (values) => tenantBodySchema.parse({ ...values, unitNumber: null }),
+    save: (body) => save.mutateAsync({ id, body }),
+    // After save the form returns to create mode (docs/product.md section 4).
+    onSaved: () =>
+      isEdit
+        ? { then: 'return', to: '/tenant/create', message: 'Tenant updated successfully!' }
+        : { then: 'reset', message: 'Tenant added successfully!' },
+    failed: 'Failed to save tenant',
   });
 
   useEffect(() => {
@@ -72,26 +78,6 @@ export function TenantFormPage() {
   }, [hasAvailable.error, showError]);
   // The unit choices are the Available units plus, on an edit, the tenant's current unit.
   const noUnits = hasAvailable.data === false && !isEdit;
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    clear();
-    // The server takes the unit number from the unit.
-    const body = tenantBodySchema.parse({ ...values, unitNumber: null });
-    try {
-      if (isEdit) {
-        await save.mutateAsync({ id, body });
-        // After save the form returns to create mode (docs/product.md section 4).
-        void navigate('/tenant/create', { state: { success: 'Tenant updated successfully!' } });
-      } else {
-        await save.mutateAsync({ body });
-        form.reset();
-        showSuccess('Tenant added successfully!');
-      }
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'Failed to save tenant'));
-    }
-  });
 
   if (notFound) {
     return (
@@ -119,18 +105,18 @@ export function TenantFormPage() {
     <>
       <PageHeader title="Tenants" description="Place a tenant in one of your units." />
       <Stack gap="md" maw={720}>
-        <StatusBanner banner={banner} onClose={clear} />
+        <StatusBanner banner={banner} onClose={clearBanner} />
         <FormCard
           noun="Tenant"
           isEdit={isEdit}
-          isSaving={save.isPending}
-          onSubmit={handleSubmit}
+          isSaving={busy}
+          onSubmit={onSubmit}
           onCancel={() => void navigate('/tenant/create')}
           listLink={{ to: '/tenants', label: 'View all tenants' }}
           submitDisabled={noUnits}
         >
           {noUnits ? (
-            <Text c="red.8" size="sm" role="note">
+            <Text c="var(--mantine-color-error)" size="sm" role="note">
               No available units found for your properties.
             </Text>
           ) : null}

@@ -7,10 +7,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useFillFromRecord, useHandedOverSuccess, useRouteId } from '../../../lib/edit-route';
+import { useRouteId } from '../../../lib/edit-route';
 import { UNIT_STATUSES, type UnitStatus } from '../../../../shared/constants';
 import {
   createUnitBodySchema,
@@ -24,13 +24,13 @@ import { HistoryPanel } from '../../../components/history-panel';
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundState } from '../../../components/page-states';
 import { MoneyInput } from '../../../components/money-input';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { StatusBanner } from '../../../components/status-banner';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { toNumber } from '../../../lib/form-values';
 import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
 import { expandUnitNumbers } from '../../../../shared/unit-numbers';
-import { useSaveUnit, useSaveUnits } from '../api/save-unit';
+import { useSaveUnit, useSaveUnits, type SaveUnitsInput } from '../api/save-unit';
 import { usePrefillId } from '../../../lib/prefill-param';
 
 interface UnitFormState {
@@ -114,62 +114,39 @@ export function UnitFormPage() {
   const saveSeveral = useSaveUnits();
   const [several, setSeveral] = useState(false);
   const addsSeveral = several && !isEdit;
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const form = useForm<UnitFormState>({
-    mode: 'controlled',
+  const { form, onSubmit, busy, notFound, banner, clearBanner } = useEntityForm({
     // 'Add unit here' on a property's page opens this form with that property chosen.
     initialValues: { ...emptyUnitForm, propertyId: isEdit ? '' : prefillPropertyId },
-    validate: (values) => {
+    validate: (values: UnitFormState) => {
       if (!addsSeveral) return validateUnit(toUnitBody(values));
       const expanded = expandPattern(values.unitNumber);
       const first = 'numbers' in expanded ? expanded.numbers[0]! : 'x';
       const errors = validateUnit(toUnitBody({ ...values, unitNumber: first }));
       return 'error' in expanded ? { ...errors, unitNumber: expanded.error } : errors;
     },
+    record: { query: unit, label: 'unit', toValues: toFormState },
+    toBody: (values): CreateUnitBody | SaveUnitsInput => {
+      if (!addsSeveral) return createUnitBodySchema.parse(toUnitBody(values));
+      const { unitNumber, ...layout } = toUnitBody(values);
+      return { ...layout, unitNumbers: unitNumber };
+    },
+    save: (body): Promise<Unit | Unit[]> =>
+      'unitNumbers' in body
+        ? saveSeveral.mutateAsync(body)
+        : save.mutateAsync({ id: unitId, body }),
+    onSaved: (saved) => {
+      if (Array.isArray(saved)) {
+        const message = `${saved.length} units added successfully!`;
+        return { then: 'reset', message, values: emptyUnitForm };
+      }
+      return isEdit
+        ? { then: 'return', to: '/unit/create', message: 'Unit updated successfully!' }
+        : { then: 'reset', message: 'Unit added successfully!', values: emptyUnitForm };
+    },
+    failed: addsSeveral ? 'Failed to save units' : 'Failed to save unit',
+    serverFields: { unitNumbers: 'unitNumber' },
   });
   const expanded = addsSeveral ? expandPattern(form.values.unitNumber) : null;
-  const isSaving = save.isPending || saveSeveral.isPending;
-
-  // A save in edit mode returns here in create mode, carrying its message.
-  useHandedOverSuccess(showSuccess);
-
-  const { notFound } = useFillFromRecord(unit, 'unit', (record) => {
-    form.setValues(toFormState(record));
-    form.resetDirty(toFormState(record));
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (isSaving) return;
-    clear();
-    if (addsSeveral) {
-      const { unitNumber, ...layout } = toUnitBody(values);
-      try {
-        const units = await saveSeveral.mutateAsync({ ...layout, unitNumbers: unitNumber });
-        form.setValues(emptyUnitForm);
-        form.resetDirty(emptyUnitForm);
-        showSuccess(`${units.length} units added successfully!`);
-      } catch (error) {
-        const { unitNumbers, ...errors } = fieldErrorsOf(error);
-        form.setErrors(unitNumbers ? { ...errors, unitNumber: unitNumbers } : errors);
-        showError(errorMessage(error, 'Failed to save units'));
-      }
-      return;
-    }
-    const body: CreateUnitBody = createUnitBodySchema.parse(toUnitBody(values));
-    try {
-      await save.mutateAsync({ id: isEdit ? unitId : undefined, body });
-      const message = isEdit ? 'Unit updated successfully!' : 'Unit added successfully!';
-      if (isEdit) {
-        void navigate('/unit/create', { state: { success: message } });
-      } else {
-        form.setValues(emptyUnitForm);
-        form.resetDirty(emptyUnitForm);
-        showSuccess(message);
-      }
-    } catch (error) {
-      showError(errorMessage(error, 'Failed to save unit'));
-    }
-  });
 
   const noProperties = properties.data === false;
 
@@ -189,13 +166,13 @@ export function UnitFormPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Units" description="Each unit belongs to one of your properties." />
-      <StatusBanner banner={banner} onClose={clear} />
+      <StatusBanner banner={banner} onClose={clearBanner} />
       <NoPropertiesNotice properties={properties} />
       <FormCard
         noun="Unit"
         isEdit={isEdit}
-        isSaving={isSaving}
-        onSubmit={handleSubmit}
+        isSaving={busy}
+        onSubmit={onSubmit}
         onCancel={() => void navigate('/unit/create')}
         listLink={{ to: '/units', label: 'View all units' }}
         submitDisabled={noProperties || (isEdit && unit.isPending)}

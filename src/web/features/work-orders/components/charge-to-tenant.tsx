@@ -1,16 +1,15 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import {
   CHARGEABLE_STATUSES,
   chargeWorkOrderBodySchema,
   repairChargeDescription,
   type WorkOrder,
 } from '../../../../shared/schemas/work-orders';
-import { StatusBanner, useBanner } from '../../../components/status-banner';
+import { StatusBanner } from '../../../components/status-banner';
 import { MoneyInput } from '../../../components/money-input';
-import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
+import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
-import { notifyOutcome } from '../../../lib/notify';
 import { useChargeWorkOrder } from '../api/work-orders';
 
 const validateCharge = schemaResolver(chargeWorkOrderBodySchema, { sync: true });
@@ -46,23 +45,22 @@ export function ChargeToTenant({ order }: { order: WorkOrder }) {
 
 function ChargeForm({ order }: { order: WorkOrder }) {
   const charge = useChargeWorkOrder(order.id);
-  const { banner, showError, clear } = useBanner();
-  const form = useForm<ChargeValues>({
-    initialValues: { amount: order.cost, description: repairChargeDescription(order) },
+  const initialValues: ChargeValues = {
+    amount: order.cost,
+    description: repairChargeDescription(order),
+  };
+  const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
+    initialValues,
     validate: (values) => validateCharge(toBody(values) as never),
-  });
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (charge.isPending) return;
-    clear();
-    try {
-      const body = toBody(values);
-      await charge.mutateAsync(body);
-      notifyOutcome('success', `Charged ${formatMoney(Number(body.amount))} to the tenant.`);
-    } catch (error) {
-      form.setErrors(fieldErrorsOf(error));
-      showError(errorMessage(error, 'The charge was not posted'));
-    }
+    toBody,
+    save: (body) => charge.mutateAsync(body),
+    // The work order then says it was charged, in place of this form. Without an amount the
+    // server charges the recorded cost.
+    onSaved: (_, body) => ({
+      then: 'toast',
+      message: `Charged ${formatMoney(body.amount ?? order.cost)} to the tenant.`,
+    }),
+    failed: 'The charge was not posted',
   });
 
   return (
@@ -74,9 +72,9 @@ function ChargeForm({ order }: { order: WorkOrder }) {
         Posts a one-off damages charge on the unit&apos;s current lease. A work order can be charged
         once.
       </Text>
-      <form onSubmit={handleSubmit} noValidate aria-label="Charge to tenant">
+      <form onSubmit={onSubmit} noValidate aria-label="Charge to tenant">
         <Stack gap="sm">
-          <StatusBanner banner={banner} onClose={clear} />
+          <StatusBanner banner={banner} onClose={clearBanner} />
           <MoneyInput
             label="Amount"
             description={`USD; the recorded cost is ${formatMoney(order.cost)}`}
@@ -91,7 +89,7 @@ function ChargeForm({ order }: { order: WorkOrder }) {
             {...form.getInputProps('description')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={charge.isPending}>
+            <Button type="submit" loading={busy}>
               Charge to tenant
             </Button>
           </Group>
