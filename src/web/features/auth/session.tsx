@@ -15,7 +15,6 @@ import { ApiError, api, errorMessage } from '../../lib/api-client';
 import { STORED_USER_KEY } from '../../lib/stored-user';
 import { meQueryOptions } from './api/get-me';
 
-
 interface Session {
   user: User | null;
   /** Replace the stored user (after login or a contact update). */
