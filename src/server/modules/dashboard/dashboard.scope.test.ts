@@ -10,7 +10,7 @@ import { propertiesTable } from '../properties/properties.table';
 import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
-import { dashboardStatement } from './dashboard.statement';
+import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
 
 /** A portfolio written in bulk: `properties` properties, each with `units` let units. */
 async function portfolio(t: TestApp, userId: number, properties: number, units: number) {
@@ -116,8 +116,16 @@ async function rowsHandled(t: TestApp, statement: SQL): Promise<number> {
   return visit(plan!.Plan);
 }
 
-const everySection = (ownerId: number) =>
-  dashboardStatement({
+async function walksIndexes(t: TestApp, ownerId: number): Promise<boolean> {
+  const { rows } = (await t.database.db.execute(
+    walksIndexesStatement(ownerId, undefined),
+  )) as unknown as { rows: { walk: boolean }[] };
+  return rows[0]!.walk;
+}
+
+/** The full dashboard's statement for a landlord, planned as the service plans it. */
+async function everySection(t: TestApp, ownerId: number) {
+  return dashboardStatement({
     ownerId,
     propertyId: undefined,
     sections: DASHBOARD_SECTIONS,
@@ -125,7 +133,9 @@ const everySection = (ownerId: number) =>
     until: '2027-01-20',
     endingSoonLimit: 50,
     knownRevision: undefined,
+    walkIndexes: await walksIndexes(t, ownerId),
   });
+}
 
 describe("a landlord's dashboard reads only that landlord's rows", () => {
   let t: TestApp;
@@ -139,7 +149,9 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
     t = await createTestApp();
     small = await signUpAndLogin(t, 'Landlord');
     neighbour = await signUpAndLogin(t, 'Landlord');
-    own = await portfolio(t, small.user.id, 2, 3);
+    // A tenth of the neighbour's size: the share at which the planner, left alone, scanned
+    // the neighbour's units and tenants whole rather than walk the indexes.
+    own = await portfolio(t, small.user.id, 150, 2);
     theirs = await portfolio(t, neighbour.user.id, 1500, 2);
     // Real statistics, as after any bulk load: the plans are those of a grown database.
     await t.database.db.execute(sql`analyze`);
@@ -147,7 +159,7 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
   afterAll(() => t.close());
 
   it('however large a neighbouring portfolio is (rows read, from the plan the database ran)', async () => {
-    const read = await rowsReadPerTable(t.database.db, everySection(small.user.id));
+    const read = await rowsReadPerTable(t.database.db, await everySection(t, small.user.id));
     // One unit, tenant, lease and application per unit; one staff member per property.
     expect(Object.fromEntries(read)).toMatchObject({
       properties: own.properties,
@@ -159,12 +171,17 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
     });
   });
 
+  it('walks the indexes for a small share of the properties and hash-joins a large one', async () => {
+    expect(await walksIndexes(t, small.user.id)).toBe(true);
+    expect(await walksIndexes(t, neighbour.user.id)).toBe(false);
+  });
+
   it('and a large portfolio costs in step with its size, not with its size squared', async () => {
     // 3,000 units, tenants, leases and applications, 1,500 properties and staff: 15,000
     // rows. The parts handle them a few times over (scans, joins, aggregates, the JSON);
     // comparing every tenant with every lease alone would be 9,000,000.
     const rows = theirs.units * 4 + theirs.properties * 2;
-    const handled = await rowsHandled(t, everySection(neighbour.user.id));
+    const handled = await rowsHandled(t, await everySection(t, neighbour.user.id));
     expect(handled).toBeGreaterThan(rows);
     expect(handled).toBeLessThan(10 * rows);
   });

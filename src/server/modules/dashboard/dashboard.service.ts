@@ -9,7 +9,7 @@ import type { User } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { isAdmin } from '../authz/authz';
-import { dashboardStatement } from './dashboard.statement';
+import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
 
 export interface DashboardContext {
   db: Database;
@@ -56,6 +56,13 @@ interface StatementRow {
   body: string | null;
 }
 
+async function walksIndexes(db: Database, ownerId: number, propertyId: number | undefined) {
+  const { rows } = (await db.execute(walksIndexesStatement(ownerId, propertyId))) as unknown as {
+    rows: { walk: boolean }[];
+  };
+  return rows[0]!.walk;
+}
+
 /**
  * The dashboard in one SQL statement (see dashboard.statement.ts), or nothing when the
  * caller's copy is current: the portfolio revision is read in the same statement, so the
@@ -70,6 +77,7 @@ export async function buildDashboard(
   const ownerId = isAdmin(user) ? undefined : user.id;
   const key = etagKey(user.id, today, query);
   const statement = dashboardStatement({
+    walkIndexes: ownerId !== undefined && (await walksIndexes(db, ownerId, query.propertyId)),
     ownerId,
     propertyId: query.propertyId,
     sections: query.sections,

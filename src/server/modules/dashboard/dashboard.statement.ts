@@ -6,9 +6,9 @@ import type { DashboardSection } from '../../../shared/schemas/dashboard';
  * no per-row mapping or validation in the server, which dominated the cost of large
  * answers. Every part starts from the caller's properties (`p`, by the index on user_id);
  * their units, then the units' tenants and leases, are joined to it from the base tables, so
- * the planner sees each table's statistics and sizes every step close to what it finds: it
- * walks the foreign-key indexes for a portfolio that is a small share of a table and hashes
- * a table the portfolio mostly fills. (Handing each step the previous step's ids as an array
+ * the planner sees each table's statistics and sizes every step close to what it finds: a
+ * portfolio that is a small share of the tables walks the foreign-key indexes (LATERAL, see
+ * INDEX_WALK_DIVISOR) and one that mostly fills them is hash-joined. (Handing each step the previous step's ids as an array
  * hid the sizes: the planner guessed ten rows for thousands and joined two such guesses by
  * comparing every pair, seconds at 10,000 units; dashboard.scope.test.ts guards against it.)
  * Each table is read once: `u` carries what later steps need of a unit and its property.
@@ -29,6 +29,35 @@ export interface DashboardStatementOptions {
   endingSoonLimit: number;
   /** The revision the caller already holds: the answer's body is then not built. */
   knownRevision: number | undefined;
+  /** Read units, tenants and leases unit by unit through the indexes (see walksIndexes). */
+  walkIndexes: boolean;
+}
+
+/**
+ * A portfolio with fewer than 1/INDEX_WALK_DIVISOR of all properties (the planner's own
+ * count, from the last ANALYZE) reads its units, tenants and leases unit by unit through the
+ * foreign-key indexes; a larger one hash-joins whole tables. The planner alone would not
+ * choose so: for a landlord with a tenth of the units it prices a thousand index probes above
+ * scanning every landlord's units and tenants, so her cost grew with her neighbours'
+ * (x1.2-1.4). Walking costs about three times a hash join per row (measured at 10,000
+ * units), so it pays below a third of the tables; a quarter leaves a margin. Each walked step
+ * is a LATERAL subquery with OFFSET 0, which the planner cannot fold back into a join that it
+ * would hash: it runs once per property or unit, by the index on its parent's id.
+ */
+const INDEX_WALK_DIVISOR = 4;
+
+/**
+ * One row, `walk`: whether the dashboard statement should walk the indexes. Asked apart, so
+ * that the database plans only the statement that runs: with both in one statement behind a
+ * one-time condition, the unused walk of a large portfolio still priced the plan above the
+ * JIT threshold, and compiling it cost more than the answer (50 ms).
+ */
+export function walksIndexesStatement(ownerId: number, propertyId: number | undefined): SQL {
+  const oneProperty = propertyId === undefined ? sql`true` : sql`id = ${propertyId}`;
+  return sql`
+    SELECT (SELECT count(*) FROM properties WHERE user_id = ${ownerId} AND ${oneProperty})
+             * ${INDEX_WALK_DIVISOR}
+           < (SELECT reltuples FROM pg_class WHERE oid = 'properties'::regclass) AS walk`;
 }
 
 // Each list is json_agg over rows whose columns carry the answer's names: the database
@@ -47,7 +76,7 @@ const leaseColumns = sql`c.id, c.tenant_id AS "tenantId", c.unit_id AS "unitId",
   c.email AS "tenantEmail", c.phone_number AS "tenantPhone"`;
 
 const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
-  summary: () => sql`(
+  summary: (o) => sql`(
     SELECT json_build_object(
       'totalProperties', (SELECT count(*) FROM p),
       'totalUnits', coalesce(sum(us.n), 0), 'occupiedUnits', coalesce(sum(us.occupied), 0),
@@ -55,7 +84,12 @@ const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
       'activeLeases', (SELECT count(*) FROM cur),
       'totalMonthlyRent', (SELECT coalesce(sum(rent), 0) FROM cur),
       'pendingApplications', (
-        SELECT count(*) FROM rental_applications a JOIN u ON u.id = a.unit_id
+        SELECT count(*) FROM ${
+          o.walkIndexes
+            ? sql`u CROSS JOIN LATERAL (
+                SELECT a.status FROM rental_applications a WHERE a.unit_id = u.id OFFSET 0) a`
+            : sql`rental_applications a JOIN u ON u.id = a.unit_id`
+        }
         WHERE a.status = 'Pending'))
     FROM unit_counts us)`,
   properties: () => sql`(
@@ -122,7 +156,12 @@ export function dashboardStatement(o: DashboardStatementOptions): SQL {
     WITH p AS MATERIALIZED (SELECT * FROM properties WHERE ${scope} AND ${oneProperty}),
     u AS MATERIALIZED (
       SELECT ${unitColumns}, p.name AS property_name
-      FROM p JOIN units ON units.property_id = p.id),
+      FROM ${
+        o.walkIndexes
+          ? sql`p CROSS JOIN LATERAL (
+              SELECT * FROM units WHERE units.property_id = p.id OFFSET 0) units`
+          : sql`p JOIN units ON units.property_id = p.id`
+      }),
     unit_counts AS MATERIALIZED (
       SELECT u.property_id, count(*) AS n,
              count(*) FILTER (WHERE lower(u.status) = 'rented') AS occupied,
@@ -132,9 +171,14 @@ export function dashboardStatement(o: DashboardStatementOptions): SQL {
       SELECT l.id, l.tenant_id, t.unit_id, u.property_id, u.unit_number, l.status,
              l.start_date, l.end_date, l.rent, l.deposit, t.first_name, t.last_name,
              t.email, t.phone_number, u.property_name
-      FROM u
-      JOIN tenants t ON t.unit_id = u.id
-      JOIN leases l ON l.tenant_id = t.id
+      FROM ${
+        o.walkIndexes
+          ? sql`u CROSS JOIN LATERAL (
+              SELECT t.* FROM tenants t WHERE t.unit_id = u.id OFFSET 0) t
+            CROSS JOIN LATERAL (
+              SELECT l.* FROM leases l WHERE l.tenant_id = t.id OFFSET 0) l`
+          : sql`u JOIN tenants t ON t.unit_id = u.id JOIN leases l ON l.tenant_id = t.id`
+      }
       WHERE l.status = 'Active' AND l.end_date >= ${o.today}::date),
     ending AS MATERIALIZED (SELECT * FROM cur WHERE end_date <= ${o.until}::date),
     rev AS (SELECT ${revision} AS revision)

@@ -187,7 +187,7 @@ export interface SummaryFigures {
 }
 
 /**
- * The summary's figures in one statement, so the scope is walked once:
+ * The summary's figures in one statement, so the scope (and its ledger entries) is read once:
  * - overdue and tenants in arrears from the aging as of today;
  * - per month from `first` to today: rent charges dated in it that stand (expected), and
  *   payments dated in it less reversals of payments dated in it (collected);
@@ -196,36 +196,27 @@ export interface SummaryFigures {
  *   full rent, or prorated by days (nearest cent, half up) when the lease ends before the
  *   period does.
  */
-export async function readSummary(
-  db: Database,
-  scope: Scope,
-  range: SummaryRange,
-): Promise<SummaryFigures> {
+export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
   const { month } = range;
-  const [row] = await rowsOf<{
-    overdue: string;
-    tenants: number;
-    unposted: string;
-    months: { month: string; expected: string; collected: string }[] | string;
-  }>(
-    db,
-    sql`
+  return sql`
       WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(range.today)}, ${agingCte},
       od AS (
         SELECT coalesce(sum(ag.balance - coalesce(ag.current, 0)), 0) AS overdue,
-               count(DISTINCT l.tenant_id) AS tenants
-        FROM ag JOIN leases l ON l.id = ag.lease_id),
+               count(DISTINCT sl.tenant_id) AS tenants
+        FROM ag JOIN sl ON sl.id = ag.lease_id),
       mo AS (
         SELECT to_char(e.entry_date, 'YYYY-MM') AS month,
                coalesce(sum(e.amount) FILTER (
-                 WHERE e.kind = 'charge' AND e.category = 'rent' AND v.id IS NULL), 0) AS expected,
+                 WHERE e.kind = 'charge' AND e.category = 'rent'
+                   AND e.id NOT IN (SELECT v.reverses_id FROM le v WHERE v.kind = 'reversal')),
+                 0) AS expected,
                coalesce(-sum(e.delta) FILTER (
-                 WHERE e.kind = 'payment' OR (e.kind = 'reversal' AND x.kind = 'payment')), 0)
-                 AS collected
+                 WHERE e.kind = 'payment'
+                   OR (e.kind = 'reversal'
+                       AND e.reverses_id IN (SELECT x.id FROM le x WHERE x.kind = 'payment'))),
+                 0) AS collected
         FROM le e
-        LEFT JOIN ledger_entries v ON v.reverses_id = e.id
-        LEFT JOIN ledger_entries x ON x.id = e.reverses_id
-        WHERE e.entry_date >= ${range.first}::date
+        WHERE e.entry_date >= ${range.first}::date AND e.entry_date <= ${range.today}::date
         GROUP BY 1),
       due AS (
         SELECT sl.rent, sl.start_date, sl.end_date,
@@ -235,9 +226,11 @@ export async function readSummary(
                      ${month.nextLast}::date) - 1 AS full_last
         FROM sl
         WHERE sl.status = 'Active'
-          AND NOT EXISTS (
-            SELECT 1 FROM ledger_entries r
-            WHERE r.lease_id = sl.id AND r.category = 'rent' AND r.period = ${month.period})),
+          -- NOT IN: one hashed set of this month's rent, built once; a join would rest on
+          -- the planner's guess at how many of the entries it holds (one, for thousands).
+          AND sl.id NOT IN (
+            SELECT r.lease_id FROM le r
+            WHERE r.category = 'rent' AND r.period = ${month.period})),
       charged AS (
         SELECT CASE WHEN end_date >= full_last THEN rent
                ELSE (floor((rent * 100 * (end_date - due + 1) * 2 + (full_last - due + 1))
@@ -249,8 +242,21 @@ export async function readSummary(
              (SELECT coalesce(sum(amount), 0)::text FROM charged) AS unposted,
              (SELECT coalesce(json_agg(json_build_object('month', month,
                 'expected', expected::text, 'collected', collected::text)), '[]')::text
-              FROM mo) AS months`,
-  );
+              FROM mo) AS months`;
+}
+
+/** The summary's figures (see summaryStatement). */
+export async function readSummary(
+  db: Database,
+  scope: Scope,
+  range: SummaryRange,
+): Promise<SummaryFigures> {
+  const [row] = await rowsOf<{
+    overdue: string;
+    tenants: number;
+    unposted: string;
+    months: { month: string; expected: string; collected: string }[] | string;
+  }>(db, summaryStatement(scope, range));
   // Both drivers hand json text over as text (cast above); parsed here, amounts still text.
   const months = (typeof row!.months === 'string' ? JSON.parse(row!.months) : row!.months) as {
     month: string;

@@ -26,6 +26,7 @@ describe('the money summary', () => {
   let lease1: number;
   let lease2: number;
   let lease3: number;
+  let strangerLease: number;
   let rentRuns = 0;
 
   /** The hourly rent job, run now. */
@@ -72,6 +73,7 @@ describe('the money summary', () => {
       startDate: '2026-01-01',
       rent: 777,
     });
+    strangerLease = stranger.id;
     await postRent();
     await seedEntries(t, lease1, [
       { kind: 'payment', amount: 1000, entryDate: '2026-02-11' },
@@ -148,6 +150,32 @@ describe('the money summary', () => {
     // January, February and March posted (2331), 777 paid.
     expect(body.overdue).toBe(1554);
     expect(body.tenantsInArrears).toBe(1);
+  });
+
+  it("gives a landlord the same figures whatever another landlord's ledger holds", async () => {
+    landlord = await login(t, landlord.user.userName, landlord.password);
+    const { body: before } = await summary(landlord, '');
+    // Entries of every kind on the other landlord's lease, reversals among them.
+    const [fee, payment] = await seedEntries(t, strangerLease, [
+      { kind: 'charge', amount: 50, entryDate: '2026-03-01' },
+      { kind: 'payment', amount: 5000, entryDate: '2026-03-10' },
+      { kind: 'credit', amount: 25, entryDate: '2026-03-11' },
+    ]);
+    await seedReversal(t, strangerLease, payment!, '2026-03-12');
+    await seedReversal(t, strangerLease, fee!, '2026-03-13');
+    await seedReversal(
+      t,
+      strangerLease,
+      (await rentCharge(strangerLease, '2026-02')).id,
+      '2026-03-14',
+    );
+    const { body: after } = await summary(landlord, '');
+    expect(after).toEqual(before);
+    // The other landlord's own figures did change: February's rent no longer stands.
+    other = await login(t, other.user.userName, other.password);
+    const { body: theirs } = await summary(other);
+    expect(theirs.series[1]).toEqual({ month: '2026-02', expected: 0, collected: 0 });
+    expect(theirs.overdue).toBe(777 - 25);
   });
 
   it('refuses other roles and bad input', async () => {
