@@ -23,6 +23,10 @@ export default defineConfig({
   outputDir: `test-results/e2e-${PORT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The browser lives in the landlord's calendar (the server's TIME_ZONE, New York by
+    // default), as a landlord's does: forms offer today's date as the server counts it, at
+    // any hour of the CI machine's UTC day.
+    timezoneId: 'America/New_York',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

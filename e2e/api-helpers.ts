@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import dayjs from 'dayjs';
+import { addDays, calendarDate } from '../src/shared/dates';
 import { expect, PASSWORD, uniqueName } from './fixtures';
 
 /**
@@ -7,8 +7,9 @@ import { expect, PASSWORD, uniqueName } from './fixtures';
  * plain defaults; a journey passes the values its assertions read.
  */
 
-/** 'YYYY-MM-DD' some days from now. */
-export const daysFromNow = (days: number) => dayjs().add(days, 'day').format('YYYY-MM-DD');
+/** 'YYYY-MM-DD' some days from today in the server's calendar (TIME_ZONE), the browser's too. */
+export const daysFromNow = (days: number) =>
+  addDays(calendarDate(new Date(), 'America/New_York'), days);
 
 /**
  * Logs in through the API (same origin: the session cookie lands in the page's context) and
