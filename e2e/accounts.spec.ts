@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   logInViaUi,
+  holdRequests,
   PASSWORD,
   signUpViaApi,
   test,
@@ -28,13 +29,11 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
   await page.getByLabel('Username').fill(userName);
   await page.getByLabel('Password').fill(PASSWORD);
 
-  // Hold the answer back for a moment to see the busy state.
-  await page.route('**/api/users', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
+  // Hold the answer back until the busy state was seen.
+  const signUp = await holdRequests(page, '**/api/users');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('button', { name: 'Signing Up...' })).toBeDisabled();
+  signUp.release();
 
   const toast = page.getByRole('alert').filter({ hasText: 'Signup successful! Please log in.' });
   await expect(toast).toBeVisible();
@@ -47,12 +46,10 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
 
   await page.getByLabel('Username').fill(userName);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.route('**/api/authentication/login', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
+  const login = await holdRequests(page, '**/api/authentication/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  login.release();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Tenant)`);
 
@@ -106,18 +103,14 @@ test('a wrong password shows "Wrong username or password"', async ({ page }) => 
 test('a login sends one request however often the button is pressed', async ({ page }) => {
   const userName = await signUpViaApi(page, 'Maintenance');
   await visit(page, '/login');
-  let logins = 0;
-  await page.route('**/api/authentication/login', async (route) => {
-    logins += 1;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  const logins = await holdRequests(page, '**/api/authentication/login');
   await page.getByLabel('Username').fill(userName);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Password').press('Enter');
   await page.getByLabel('Password').press('Enter');
+  logins.release();
   await expect(page.getByTestId('header-user')).toHaveText(`${userName} (Maintenance)`);
-  expect(logins).toBe(1);
+  expect(logins.count()).toBe(1);
 });
 
 test('sign-up explains a refusal: the spec line and the server reason beneath', async ({

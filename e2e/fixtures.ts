@@ -1,6 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
+/**
+ * The WCAG 2.1 A and AA rules. Only violations are reported back: axe then skips listing
+ * every node that passes, most of a scan's time on a large screen.
+ */
+const axe = (page: Page) =>
+  new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] });
+
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -15,9 +24,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
           animation.effect?.getTiming().iterations === Infinity,
       ),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const results = await axe(page).analyze();
   const blocking = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
@@ -108,13 +115,26 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 export async function expectDialogAccessible(page: Page): Promise<void> {
   await expect
     .poll(async () => {
-      const axe = await new AxeBuilder({ page })
-        .include('[role="dialog"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      return axe.violations
+      const results = await axe(page).include('[role="dialog"]').analyze();
+      return results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => v.id);
     })
     .toEqual([]);
+}
+
+/**
+ * Holds every request to `url` until release(): a busy state stays on screen for as long as
+ * the test looks at it, with no sleeping. count() says how many requests were sent.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let count = 0;
+  await page.route(url, async (route) => {
+    count += 1;
+    await released;
+    await route.continue();
+  });
+  return { count: () => count, release };
 }

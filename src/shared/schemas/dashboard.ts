@@ -1,16 +1,29 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { MAX_ID, idSchema } from './common';
 
 /** The parts of the dashboard answer a caller may ask for. */
 export const DASHBOARD_SECTIONS = [
   'summary',
   'properties',
+  'topPropertiesByRent',
   'units',
   'leases',
   'owners',
   'leasesEndingSoon',
 ] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+/**
+ * The parts answered when none are named: the original answer. The top properties by rent
+ * only repeat cards, for a screen that pages them.
+ */
+export const DEFAULT_DASHBOARD_SECTIONS = DASHBOARD_SECTIONS.filter(
+  (section) => section !== 'topPropertiesByRent',
+);
+
+/** How many properties `topPropertiesByRent` lists (the rent chart's bars). */
+export const TOP_PROPERTIES_BY_RENT = 8;
+/** The most property cards one page carries (propertyLimit). */
+export const MAX_PROPERTY_PAGE = 100;
 
 /** How far ahead 'Leases ending in the next 60 days' looks, and how many it lists. */
 export const LEASES_ENDING_SOON_DAYS = 60;
@@ -23,7 +36,7 @@ export const dashboardQuerySchema = z.object({
     .max(200)
     .optional()
     .transform((value, ctx) => {
-      if (!value) return [...DASHBOARD_SECTIONS];
+      if (!value) return [...DEFAULT_DASHBOARD_SECTIONS];
       const names = value
         .split(',')
         .map((name) => name.trim())
@@ -42,9 +55,21 @@ export const dashboardQuerySchema = z.object({
     })
     .meta({
       description:
-        'Comma-separated parts to answer (default: all). The screen asks for `summary,properties,leasesEndingSoon` first (a few kilobytes whatever the portfolio size) and for `units,leases,owners` with `propertyId` when a property card is expanded.',
+        'Comma-separated parts to answer (default: all but `topPropertiesByRent`). The screen asks for `summary` first, then for `topPropertiesByRent,leasesEndingSoon` and a page of `properties` (a few kilobytes whatever the portfolio size), and for `units,leases,owners` with `propertyId` when a property card is expanded.',
       example: 'summary,properties',
     }),
+  propertyLimit: z.coerce.number().int().min(1).max(MAX_PROPERTY_PAGE).optional().meta({
+    description:
+      "Page the property cards: at most this many, in name order (default: every card). The total is the summary's totalProperties.",
+    example: 20,
+  }),
+  propertyOffset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_ID)
+    .default(0)
+    .meta({ description: 'Cards to skip before the page (with propertyLimit).' }),
   propertyId: idSchema.optional().meta({
     description:
       "Limit every part of the answer to this one property (404 when it is not the caller's).",
@@ -137,8 +162,14 @@ export const dashboardResponseSchema = z.object({
   summary: dashboardSummarySchema.optional(),
   properties: z.array(dashboardPropertySchema).optional().meta({
     description:
-      'One card per property with its unit, occupied, available and current-lease counts.',
+      'One card per property with its unit, occupied, available and current-lease counts, in name order (a page of them with propertyLimit).',
   }),
+  topPropertiesByRent: z
+    .array(dashboardPropertySchema)
+    .optional()
+    .meta({
+      description: `The ${TOP_PROPERTIES_BY_RENT} cards with the highest monthly rent of current leases, highest first (ties by name).`,
+    }),
   units: z.array(dashboardUnitSchema).optional(),
   leases: z.array(dashboardLeaseSchema).optional().meta({
     description:

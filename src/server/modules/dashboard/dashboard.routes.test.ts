@@ -3,6 +3,7 @@ import { toCents } from '../../../shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DASHBOARD_SECTIONS,
+  DEFAULT_DASHBOARD_SECTIONS,
   dashboardResponseSchema,
   type DashboardResponse,
 } from '../../../shared/schemas/dashboard';
@@ -271,13 +272,17 @@ describe('GET /api/landlord/dashboard', () => {
     // The answer is built as JSON by the database and sent as it is: this is its contract.
     const admin = await signUpAndLogin(t, 'Admin');
     for (const user of [landlord, admin]) {
-      for (const query of ['', '?sections=summary,properties', `?propertyId=${ids.alpha}`]) {
+      for (const query of [
+        '',
+        `?sections=${DASHBOARD_SECTIONS.join(',')}&propertyLimit=2`,
+        `?propertyId=${ids.alpha}`,
+      ]) {
         const { response, body } = await get(user, query);
         expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(dashboardResponseSchema.parse(body)).toEqual(body);
       }
       const { body } = await get(user);
-      expect(Object.keys(body).sort()).toEqual(['today', ...DASHBOARD_SECTIONS].sort());
+      expect(Object.keys(body).sort()).toEqual(['today', ...DEFAULT_DASHBOARD_SECTIONS].sort());
     }
   });
 
@@ -307,6 +312,48 @@ describe('GET /api/landlord/dashboard', () => {
   it('answers only the sections asked for', async () => {
     const { body } = await get(landlord, '?sections=summary,properties');
     expect(Object.keys(body).sort()).toEqual(['properties', 'summary', 'today']);
+  });
+
+  it('answers every section but the top properties by rent when none are named', async () => {
+    const { body } = await get(landlord);
+    expect(body.topPropertiesByRent).toBeUndefined();
+    expect(body.properties?.map((p) => p.name)).toEqual([
+      'Alpha Court',
+      'Beta House',
+      'Gamma Lofts',
+    ]);
+  });
+
+  it('pages the property cards in name order, each page with its own ETag', async () => {
+    const first = await get(landlord, '?sections=properties&propertyLimit=2');
+    expect(first.body.properties?.map((p) => p.name)).toEqual(['Alpha Court', 'Beta House']);
+    const second = await get(landlord, '?sections=properties&propertyLimit=2&propertyOffset=2');
+    expect(second.body.properties?.map((p) => p.name)).toEqual(['Gamma Lofts']);
+    // The cards of a page carry the same figures as the whole list's.
+    const all = await get(landlord, '?sections=properties');
+    expect([...first.body.properties!, ...second.body.properties!]).toEqual(all.body.properties);
+    expect(first.response.headers.etag).not.toBe(second.response.headers.etag);
+    expect(first.response.headers.etag).not.toBe(all.response.headers.etag);
+    for (const bad of [
+      'propertyLimit=0',
+      'propertyLimit=101',
+      'propertyLimit=x',
+      'propertyOffset=-1',
+    ]) {
+      expect((await get(landlord, `?sections=properties&${bad}`)).response.statusCode).toBe(400);
+    }
+  });
+
+  it('lists the properties with the highest rent of current leases, highest first', async () => {
+    const { body } = await get(landlord, '?sections=topPropertiesByRent');
+    expect(Object.keys(body).sort()).toEqual(['today', 'topPropertiesByRent']);
+    expect(
+      body.topPropertiesByRent?.map((p) => [p.name, p.monthlyRent, p.activeLeaseCount]),
+    ).toEqual([
+      ['Beta House', 1350.24, 2],
+      ['Alpha Court', 1000.5, 1],
+      ['Gamma Lofts', 0, 0],
+    ]);
   });
 
   it('answers one property’s units, current leases and owner for an expanded card', async () => {
@@ -381,9 +428,14 @@ describe('GET /api/landlord/dashboard', () => {
       name: string;
       description?: string;
     }[];
-    expect(parameters.map((p) => p.name).sort()).toEqual(['propertyId', 'sections']);
+    expect(parameters.map((p) => p.name).sort()).toEqual([
+      'propertyId',
+      'propertyLimit',
+      'propertyOffset',
+      'sections',
+    ]);
     expect(parameters.find((p) => p.name === 'sections')?.description).toMatch(
-      /summary,properties/,
+      /topPropertiesByRent,leasesEndingSoon/,
     );
   });
 });

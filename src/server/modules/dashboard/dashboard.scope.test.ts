@@ -132,6 +132,8 @@ async function everySection(t: TestApp, ownerId: number) {
     today: '2026-11-21',
     until: '2027-01-20',
     endingSoonLimit: 50,
+    propertyLimit: undefined,
+    propertyOffset: 0,
     knownRevision: undefined,
     walkIndexes: await walksIndexes(t, ownerId),
   });

@@ -35,7 +35,15 @@ const ANSWER_VERSION = 1;
 function etagKey(userId: number, today: string, query: DashboardQuery): string {
   return createHash('sha256')
     .update(
-      `${ANSWER_VERSION}|${userId}|${today}|${query.sections.join(',')}|${query.propertyId ?? ''}`,
+      [
+        ANSWER_VERSION,
+        userId,
+        today,
+        query.sections.join(','),
+        query.propertyId ?? '',
+        query.propertyLimit ?? '',
+        query.propertyOffset,
+      ].join('|'),
     )
     .digest('base64url')
     .slice(0, 16);
@@ -84,6 +92,8 @@ export async function buildDashboard(
     today,
     until: addDays(today, LEASES_ENDING_SOON_DAYS),
     endingSoonLimit: LEASES_ENDING_SOON_LIMIT,
+    propertyLimit: query.propertyLimit,
+    propertyOffset: query.propertyOffset,
     knownRevision: ownerId === undefined ? undefined : knownRevision(ifNoneMatch, key),
   });
   // Both drivers answer raw statements with { rows }; every column here is text or boolean.

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DashboardSection } from '../../../shared/schemas/dashboard';
+import { TOP_PROPERTIES_BY_RENT, type DashboardSection } from '../../../shared/schemas/dashboard';
 
 /**
  * The whole dashboard answer as ONE SQL statement that builds its JSON inside the database:
@@ -27,6 +27,9 @@ export interface DashboardStatementOptions {
   /** The last day counted as 'ending soon'. */
   until: string;
   endingSoonLimit: number;
+  /** A page of property cards: at most this many (undefined: every card), after skipping some. */
+  propertyLimit: number | undefined;
+  propertyOffset: number;
   /** The revision the caller already holds: the answer's body is then not built. */
   knownRevision: number | undefined;
   /** Read units, tenants and leases unit by unit through the indexes (see walksIndexes). */
@@ -75,6 +78,18 @@ const leaseColumns = sql`c.id, c.tenant_id AS "tenantId", c.unit_id AS "unitId",
   c.first_name AS "tenantFirstName", c.last_name AS "tenantLastName",
   c.email AS "tenantEmail", c.phone_number AS "tenantPhone"`;
 
+/** A property card per row of `source` (rows of p), with its counts and current rent. */
+const cardRows = (source: SQL) => sql`
+  SELECT p.id, p.user_id AS "userId", p.name, p.description, p.address, p.city,
+         p.state, p.zip_code AS "zipCode", p.image_url AS "imageUrl",
+         coalesce(us.n, 0) AS "unitCount", coalesce(us.occupied, 0) AS "occupiedCount",
+         coalesce(us.available, 0) AS "availableCount",
+         coalesce(cs.n, 0) AS "activeLeaseCount", coalesce(cs.rent, 0) AS "monthlyRent"
+  FROM ${source}
+  LEFT JOIN unit_counts us ON us.property_id = p.id
+  LEFT JOIN (SELECT c.property_id, count(*) AS n, sum(c.rent) AS rent
+             FROM cur c GROUP BY c.property_id) cs ON cs.property_id = p.id`;
+
 const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
   summary: (o) => sql`(
     SELECT json_build_object(
@@ -92,17 +107,16 @@ const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
         }
         WHERE a.status = 'Pending'))
     FROM unit_counts us)`,
-  properties: () => sql`(
+  properties: (o) => sql`(
     SELECT coalesce(json_agg(x ORDER BY x.name, x.id), '[]')
-    FROM (SELECT p.id, p.user_id AS "userId", p.name, p.description, p.address, p.city,
-                 p.state, p.zip_code AS "zipCode", p.image_url AS "imageUrl",
-                 coalesce(us.n, 0) AS "unitCount", coalesce(us.occupied, 0) AS "occupiedCount",
-                 coalesce(us.available, 0) AS "availableCount",
-                 coalesce(cs.n, 0) AS "activeLeaseCount", coalesce(cs.rent, 0) AS "monthlyRent"
-          FROM p
-          LEFT JOIN unit_counts us ON us.property_id = p.id
-          LEFT JOIN (SELECT c.property_id, count(*) AS n, sum(c.rent) AS rent
-                     FROM cur c GROUP BY c.property_id) cs ON cs.property_id = p.id) x)`,
+    FROM (${cardRows(sql`(
+      SELECT * FROM p ORDER BY p.name, p.id
+      ${o.propertyLimit === undefined ? sql`` : sql`LIMIT ${o.propertyLimit}`}
+      OFFSET ${o.propertyOffset}) p`)}) x)`,
+  topPropertiesByRent: () => sql`(
+    SELECT coalesce(json_agg(x ORDER BY x."monthlyRent" DESC, x.name, x.id), '[]')
+    FROM (SELECT * FROM (${cardRows(sql`p`)}) cards
+          ORDER BY "monthlyRent" DESC, name, id LIMIT ${TOP_PROPERTIES_BY_RENT}) x)`,
   units: () => sql`(
     SELECT coalesce(json_agg(x ORDER BY x."propertyId", x."unitNumber", x.id), '[]')
     FROM (${unitRows}) x)`,

@@ -2,11 +2,13 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import type { DashboardProperty, DashboardSummary } from '../../../../shared/schemas/dashboard';
+import {
+  TOP_PROPERTIES_BY_RENT,
+  type DashboardProperty,
+  type DashboardSummary,
+} from '../../../../shared/schemas/dashboard';
 import { formatMoney } from '../../../lib/format';
 
-/** How many properties the rent chart shows; the rest would be unreadable slivers. */
-const TOP_PROPERTIES = 8;
 const NAME_LENGTH = 22;
 
 const compactUsd = new Intl.NumberFormat('en-US', {
@@ -26,10 +28,11 @@ const unitsOf = (propertyId: number) => `/units?propertyId=${propertyId}`;
  */
 export function DashboardCharts({
   summary,
-  properties,
+  topPropertiesByRent,
 }: {
   summary: DashboardSummary;
-  properties: DashboardProperty[];
+  /** The server's top properties by rent, highest first: the rest would be unreadable slivers. */
+  topPropertiesByRent: DashboardProperty[];
 }) {
   const navigate = useNavigate();
   // Neither Rented nor Available: the units whose status is Maintenance or Unavailable.
@@ -41,9 +44,7 @@ export function DashboardCharts({
   ];
   const rate =
     summary.totalUnits > 0 ? Math.round((summary.occupiedUnits / summary.totalUnits) * 100) : 0;
-  const topByRent = [...properties]
-    .sort((a, b) => b.monthlyRent - a.monthlyRent)
-    .slice(0, TOP_PROPERTIES)
+  const topByRent = topPropertiesByRent
     .filter((property) => property.monthlyRent > 0)
     .map((property) => ({ id: property.id, property: property.name, rent: property.monthlyRent }));
 
@@ -135,9 +136,9 @@ export function DashboardCharts({
                 </Group>
               ))}
             </Stack>
-            {properties.length > TOP_PROPERTIES ? (
+            {summary.totalProperties > TOP_PROPERTIES_BY_RENT ? (
               <Text component="figcaption" size="xs" c="dimmed">
-                The {TOP_PROPERTIES} properties with the highest rent.
+                The {TOP_PROPERTIES_BY_RENT} properties with the highest rent.
               </Text>
             ) : null}
           </figure>

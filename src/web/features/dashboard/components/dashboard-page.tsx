@@ -68,7 +68,10 @@ export function DashboardPage() {
             <LoadError error={overview.error} />
           ) : (
             <>
-              <DashboardCharts summary={figures} properties={overview.data.properties ?? []} />
+              <DashboardCharts
+                summary={figures}
+                topPropertiesByRent={overview.data.topPropertiesByRent ?? []}
+              />
               {overview.data.leasesEndingSoon ? (
                 <LeasesEndingSoon data={overview.data.leasesEndingSoon} />
               ) : null}
@@ -84,7 +87,10 @@ export function DashboardPage() {
                   </Anchor>
                 </Text>
               ) : null}
-              <PropertyCards properties={overview.data.properties ?? []} />
+              <PropertyCards
+                firstPage={overview.data.properties ?? []}
+                total={figures.totalProperties}
+              />
             </>
           )}
         </>

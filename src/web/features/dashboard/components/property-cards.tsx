@@ -16,21 +16,43 @@ import type { DashboardLease, DashboardProperty } from '../../../../shared/schem
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { LoadingState } from '../../../components/page-states';
-import { useDashboardProperty } from '../api/get-dashboard';
+import { useDashboardProperty, useMoreDashboardCards } from '../api/get-dashboard';
 import { UnitStatusBadge } from './unit-status-badge';
 import { UnitLink } from '../../../components/record-links';
 
-/** Cards shown at first and added per 'Show more'; a large portfolio never renders all at once. */
-const CARDS_PER_STEP = 20;
-
 /**
- * Expandable property cards: the figures come with the overview, units when a card opens.
- * Beside each card's toggle, 'View units' opens the units list filtered to that property.
+ * Expandable property cards, a page at a time: the first page comes with the overview, each
+ * 'Show more' asks the server for the next, and a card's units come when it opens. Beside each
+ * card's toggle, 'View units' opens the units list filtered to that property.
  */
-export function PropertyCards({ properties }: { properties: DashboardProperty[] }) {
+export function PropertyCards({
+  firstPage,
+  total,
+}: {
+  firstPage: DashboardProperty[];
+  /** Every card the landlord has (the summary's count). */
+  total: number;
+}) {
   const [opened, setOpened] = useState<string[]>([]);
-  const [shown, setShown] = useState(CARDS_PER_STEP);
-  const visible = properties.slice(0, shown);
+  const [wantsMore, setWantsMore] = useState(false);
+  const more = useMoreDashboardCards(wantsMore);
+  // By id: a property added while paging shifts the pages, and must not show twice.
+  const byId = new Map<number, DashboardProperty>();
+  for (const property of [
+    firstPage,
+    ...(more.data?.pages.map((page) => page.properties ?? []) ?? []),
+  ].flat()) {
+    byId.set(property.id, property);
+  }
+  const visible = [...byId.values()];
+  const remaining = Math.max(0, total - visible.length);
+  // Every page the server has was shown: a count that still differs is a property added since.
+  const exhausted = wantsMore && more.isSuccess && !more.hasNextPage;
+  const showMore = () => {
+    if (!wantsMore) setWantsMore(true);
+    else if (!more.data) void more.refetch();
+    else void more.fetchNextPage();
+  };
 
   return (
     <Stack gap="sm">
@@ -87,10 +109,15 @@ export function PropertyCards({ properties }: { properties: DashboardProperty[] 
           );
         })}
       </Accordion>
-      {properties.length > shown ? (
+      {more.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(more.error, 'Failed to load dashboard data')}
+        </Alert>
+      ) : null}
+      {remaining > 0 && !exhausted ? (
         <Center>
-          <Button variant="default" onClick={() => setShown((count) => count + CARDS_PER_STEP)}>
-            Show more properties ({properties.length - shown} more)
+          <Button variant="default" onClick={showMore} loading={more.isFetching}>
+            Show more properties ({remaining} more)
           </Button>
         </Center>
       ) : null}
