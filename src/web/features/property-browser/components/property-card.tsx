@@ -50,7 +50,7 @@ export function PropertyCard({ property, expanded, onToggle, onRent }: PropertyC
               {property.owner.email ? (
                 <>
                   {' · '}
-                  <Anchor href={`mailto:${property.owner.email}`} c="indigo.8">
+                  <Anchor href={`mailto:${property.owner.email}`}>
                     {property.owner.email}
                   </Anchor>
                 </>
