@@ -30,7 +30,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's Chromium as its headless shell (scripts/ensure-chromium.mjs installs it).
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -45,7 +46,9 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      // Motion off (the app honours the setting): no frames spent on fades and slides, and
+      // no scan waits for one to end. The phone journeys keep it on.
+      use: { ...devices['Desktop Chrome'], channel: undefined, reducedMotion: 'reduce' },
       testIgnore: [/.*\.phone\.spec\.ts/, /.*\.fresh\.spec\.ts/],
     },
     {
@@ -65,6 +68,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
+        reducedMotion: 'reduce',
         baseURL: `http://localhost:${FRESH_PORT}`,
       },
       testMatch: /.*\.fresh\.spec\.ts/,

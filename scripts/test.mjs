@@ -1,51 +1,44 @@
-// `npm test`: every check, in order of speed: types, lint, migrations, unit and API tests
-// (embedded database; again on PostgreSQL when TEST_DATABASE_URL is set), the fault suite, the production
-// build, and the browser tests. Runs them all, then prints one line of totals:
-// 'N passed, N failed'. Exits non-zero when anything failed.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: every check. The static ones (types, lint, formatting, import cycles,
+// migrations) with the production build, side by side; the unit and API tests on the
+// embedded database; the API tests again on PostgreSQL (when TEST_DATABASE_URL is set) beside
+// the fault suite; then the browser tests. Runs them all, prints each one's time, then one
+// line of totals: 'N passed, N failed'. Exits non-zero when anything failed.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
 mkdirSync('test-results', { recursive: true });
 
-function run(name, command, args, { env = {}, report } = {}) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs one check. Its output goes straight to the terminal, or, `aside`, is kept and printed
+ * in one piece when it ends (for a check that runs beside another). `report` reads the
+ * check's own test counts; a check without one counts as one test.
+ */
+function run(name, command, args, { env = {}, report, aside = false } = {}) {
+  if (!aside) console.log(`\n=== ${name} ===`);
   if (report) rmSync(report.file, { force: true });
   const started = Date.now();
-  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = child.status === 0;
-  let passed = 0;
-  let failed = 0;
-  if (report && existsSync(report.file)) {
-    ({ passed, failed } = report.count(JSON.parse(readFileSync(report.file, 'utf8'))));
-  } else {
-    // A check without its own test count counts as one test.
-    passed = ok ? 1 : 0;
-  }
-  if (!ok && failed === 0) failed = 1;
-  results.push({ name, ok, passed, failed, seconds: (Date.now() - started) / 1000 });
-  return ok;
-}
-
-/** A check that counts as one test, run beside others; its output is printed in one piece. */
-function runAside(name, command, args) {
-  const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: aside ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (status) => {
+      if (aside) {
+        console.log(`\n=== ${name} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
       const ok = status === 0;
-      console.log(`\n=== ${name} ===`);
-      process.stdout.write(Buffer.concat(output));
-      results.push({
-        name,
-        ok,
-        passed: ok ? 1 : 0,
-        failed: ok ? 0 : 1,
-        seconds: (Date.now() - started) / 1000,
-      });
+      let passed = ok ? 1 : 0;
+      let failed = 0;
+      if (report && existsSync(report.file)) {
+        ({ passed, failed } = report.count(JSON.parse(readFileSync(report.file, 'utf8'))));
+      }
+      if (!ok && failed === 0) failed = 1;
+      results.push({ name, ok, passed, failed, seconds: (Date.now() - started) / 1000 });
       resolve(ok);
     });
   });
@@ -68,48 +61,56 @@ const vitestArgs = (file, ...rest) => [
   `--outputFile.json=${file}`,
 ];
 
-// The static checks share nothing: side by side they use both cores (each alone mostly uses
-// one). Each one's output is printed whole when it ends.
-await Promise.all([
-  runAside('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
-  runAside('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
-  runAside('formatting (Prettier)', 'npx', ['prettier', '--check', '.']),
-  runAside('no import cycles', 'npx', ['depcruise', 'src', '--output-type', 'err']),
-  runAside('migrations match the schema', 'node', ['scripts/check-migrations.mjs']),
+const started = Date.now();
+
+// The static checks and the production build share nothing: side by side they use both
+// cores (each alone mostly uses one).
+const [built] = await Promise.all([
+  run('production build', 'node', ['scripts/build.mjs'], { aside: true }),
+  run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { aside: true }),
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { aside: true }),
+  run('formatting (Prettier)', 'npx', ['prettier', '--check', '.'], { aside: true }),
+  run('no import cycles', 'npx', ['depcruise', 'src', '--output-type', 'err'], { aside: true }),
+  run('migrations match the schema', 'node', ['scripts/check-migrations.mjs'], { aside: true }),
 ]);
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-run('unit and API tests (embedded database)', 'npx', vitestArgs('test-results/vitest.json'), {
+await run('unit and API tests (embedded database)', 'npx', vitestArgs('test-results/vitest.json'), {
   env: { TEST_DATABASE_URL: '' },
   report: { file: 'test-results/vitest.json', count: vitestCount },
 });
-if (pgUrl) {
-  // The fuzzing's second pass, on PostgreSQL, hunts what only that database refuses (NUL
-  // characters, its own limits), with as many cases per call as the first.
-  run(
-    'API tests (PostgreSQL)',
-    'npx',
-    vitestArgs('test-results/vitest-pg.json', '--project', 'api'),
-    {
-      env: { TEST_DATABASE_URL: pgUrl },
-      report: { file: 'test-results/vitest-pg.json', count: vitestCount },
-    },
-  );
-}
-// The fault suite (real processes killed and cut off; about 2 minutes): its PostgreSQL cases
-// run when TEST_DATABASE_URL is set.
-run(
-  'fault suite',
-  'npx',
-  vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'),
-  {
-    report: { file: 'test-results/faults.json', count: vitestCount },
-  },
-);
 
-const built = run('production build', 'node', ['scripts/build.mjs']);
-if (built && run('browser available', 'node', ['scripts/ensure-chromium.mjs'])) {
-  run('browser tests', 'npx', ['playwright', 'test'], {
+// The fault suite (real processes killed and cut off) mostly waits on them, using about one
+// core: it runs beside the API tests on PostgreSQL, and prints its output when it ends. Its
+// PostgreSQL cases run when TEST_DATABASE_URL is set.
+const pgUrl = process.env.TEST_DATABASE_URL;
+await Promise.all([
+  pgUrl
+    ? // The fuzzing's second pass, on PostgreSQL, hunts what only that database refuses (NUL
+      // characters, its own limits), with as many cases per call as the first.
+      run(
+        'API tests (PostgreSQL)',
+        'npx',
+        vitestArgs('test-results/vitest-pg.json', '--project', 'api'),
+        {
+          env: { TEST_DATABASE_URL: pgUrl },
+          report: { file: 'test-results/vitest-pg.json', count: vitestCount },
+        },
+      )
+    : undefined,
+  run(
+    'fault suite',
+    'npx',
+    vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'),
+    {
+      aside: true,
+      report: { file: 'test-results/faults.json', count: vitestCount },
+    },
+  ),
+]);
+
+// The browser journeys keep both cores busy (Chromium most): they run alone.
+if (built && (await run('browser available', 'node', ['scripts/ensure-chromium.mjs']))) {
+  await run('browser tests', 'npx', ['playwright', 'test'], {
     report: { file: 'test-results/e2e.json', count: playwrightCount },
   });
 }
@@ -122,5 +123,6 @@ for (const r of results) {
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`all checks: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
