@@ -50,9 +50,7 @@ export function PropertyCard({ property, expanded, onToggle, onRent }: PropertyC
               {property.owner.email ? (
                 <>
                   {' · '}
-                  <Anchor href={`mailto:${property.owner.email}`}>
-                    {property.owner.email}
-                  </Anchor>
+                  <Anchor href={`mailto:${property.owner.email}`}>{property.owner.email}</Anchor>
                 </>
               ) : null}
               {property.owner.phone ? ` · ${property.owner.phone}` : null}
