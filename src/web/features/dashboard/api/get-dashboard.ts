@@ -25,7 +25,7 @@ const OVERVIEW_SECTIONS: DashboardSection[] = [
 /** What an expanded property card asks for. */
 const PROPERTY_SECTIONS: DashboardSection[] = ['units', 'leases', 'owners'];
 /** Property cards per page: the overview brings the first, 'Show more' each next one. */
-export const CARDS_PER_PAGE = 20;
+const CARDS_PER_PAGE = 20;
 
 interface PathOptions {
   propertyId?: number;

@@ -37,14 +37,8 @@ export function PropertyCards({
   const [wantsMore, setWantsMore] = useState(false);
   const more = useMoreDashboardCards(wantsMore);
   // By id: a property added while paging shifts the pages, and must not show twice.
-  const byId = new Map<number, DashboardProperty>();
-  for (const property of [
-    firstPage,
-    ...(more.data?.pages.map((page) => page.properties ?? []) ?? []),
-  ].flat()) {
-    byId.set(property.id, property);
-  }
-  const visible = [...byId.values()];
+  const pages = [firstPage, ...(more.data?.pages ?? []).map((page) => page.properties ?? [])];
+  const visible = [...new Map(pages.flat().map((property) => [property.id, property])).values()];
   const remaining = Math.max(0, total - visible.length);
   // Every page the server has was shown: a count that still differs is a property added since.
   const exhausted = wantsMore && more.isSuccess && !more.hasNextPage;
