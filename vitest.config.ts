@@ -1,4 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * API test files the PostgreSQL pass (TEST_DATABASE_URL set) would run exactly as the
+ * embedded pass does: they open embedded databases of their own, test the embedded test
+ * databases, or never reach a query. Only the embedded pass runs them.
+ */
+const EMBEDDED_PASS_ONLY = [
+  'src/server/cli/admin.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/config.test.ts',
+  'src/server/plugins/spa.test.ts',
+  'src/server/test/attack/slow-clients.test.ts',
+  'src/server/test/embedded-pool.test.ts',
+  'src/server/modules/payments/payments.config.test.ts',
+  'src/server/modules/uploads/file-store.test.ts',
+  'src/server/modules/uploads/s3-file-store.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -16,6 +33,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? EMBEDDED_PASS_ONLY : []),
+          ],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.dirname(snapshotPath), { recursive: true });
   writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshotPath);
-  return undefined;
+  return () => rmSync(snapshotPath, { force: true });
 }
 
 export function withDatabase(serverUrl: string, database: string): string {

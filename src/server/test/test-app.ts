@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { User } from '../../shared/schemas/users';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { createPGlite } from '../db/pglite';
+import { returnEmbeddedDatabase, takeEmbeddedDatabase } from './embedded-pool';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -34,7 +34,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const onQuery = (query: string) => queries.push(query);
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: DatabaseHandle;
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let closeDatabase: () => Promise<void>;
 
   if (serverUrl) {
     const name = `porchlight_test_${randomBytes(6).toString('hex')}`;
@@ -48,20 +48,22 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       poolSize: 4,
       statementTimeoutMs: overrides.statementTimeoutMs,
     });
-    dropDatabase = async () => {
+    const handle = database;
+    closeDatabase = async () => {
+      await handle.close();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     };
   } else {
-    const snapshot = readFileSync(vitestInject('pgliteSnapshot'));
-    const pglite = await createPGlite(undefined, { loadDataDir: new Blob([snapshot]) });
+    const pglite = await takeEmbeddedDatabase();
     database = await openDatabase({
       pglite,
       onQuery,
       maxQueuedQueries: overrides.maxQueuedQueries,
     });
+    closeDatabase = () => returnEmbeddedDatabase(pglite);
   }
 
   const clock = {
@@ -92,8 +94,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     request: (options) => app.inject(options),
     close: async () => {
       await app.close();
-      await database.close();
-      await dropDatabase?.();
+      await closeDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
