@@ -1,8 +1,9 @@
 import {
   expect,
   expectAccessible,
-  logInViaUi,
   holdRequests,
+  logInViaApi,
+  logInViaUi,
   PASSWORD,
   signUpViaApi,
   test,
@@ -173,7 +174,7 @@ test('a user changes their own password on the contact page and logs in with the
   page,
 }) => {
   const userName = await signUpViaApi(page, 'Tenant');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   await visit(page, '/editcontact');
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill('not-the-password');
@@ -212,7 +213,7 @@ test('a landlord is told at sign-up that the listings show their contact, and hi
   );
 
   const userName = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   const propertyName = uniqueName('Juniper House ');
   const created = await page.request.post('/api/properties', {
     data: { name: propertyName, address: '8 Juniper', city: 'Bend', state: 'OR', zipCode: '97701' },

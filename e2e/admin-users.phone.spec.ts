@@ -3,6 +3,7 @@ import {
   expect,
   expectAccessible,
   expectDialogAccessible,
+  logInViaApi,
   logInViaUi,
   signUpViaApi,
   test,
@@ -13,7 +14,7 @@ test('on a phone an Admin disables an account, hands over a reset link, and the 
   browser,
 }) => {
   const userName = await signUpViaApi(page, 'Tenant');
-  await logInViaUi(page, ADMIN.userName, ADMIN.password);
+  await logInViaApi(page, ADMIN.userName, ADMIN.password);
   await page.goto('/admin/users');
   await page.getByRole('textbox', { name: 'Search users' }).fill(userName);
   const row = page.getByRole('row', { name: new RegExp(userName) });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, logInViaUi, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { expect, logInViaApi, signUpViaApi, test, uniqueName, visit } from './fixtures';
 
 /** A property with three units, one of them Rented, made through the API. */
 async function makeUnits(page: Page) {
@@ -33,7 +33,7 @@ test("the units list's Download CSV link carries the current filters and downloa
   page,
 }) => {
   const userName = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   const { name } = await makeUnits(page);
 
   await visit(page, '/units?status=Available');
@@ -63,7 +63,7 @@ test("the units list's Download CSV link carries the current filters and downloa
 
 test("a property's manager exports its full data from the property page", async ({ page }) => {
   const userName = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   const { name, propertyId } = await makeUnits(page);
 
   await visit(page, `/properties/${propertyId}`);

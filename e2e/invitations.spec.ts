@@ -4,7 +4,7 @@ import {
   expectAccessible,
   expectDialogAccessible,
   expectNoSidewaysScroll,
-  logInViaUi,
+  logInViaApi,
   PASSWORD,
   signUpViaApi,
   test,
@@ -42,7 +42,7 @@ test('a landlord invites a tenant, who logs in from the link and accepts', async
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const { propertyName, unitId } = await createPropertyWithUnit(page, '4B');
   const tenantId = await createdId(page, '/api/tenants', {
     unitId,
@@ -100,7 +100,7 @@ test('a landlord invites a tenant, who logs in from the link and accepts', async
 
   // The landlord sees the account linked and the invitation accepted.
   await logOut(page);
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   await visit(page, `/tenant/${tenantId}`);
   await expect(panel.getByText(`Linked to account ${tenantUser}`)).toBeVisible();
   await expect(panel.getByText('Accepted', { exact: true })).toBeVisible();
@@ -113,7 +113,7 @@ test('a withdrawn link stops working; a staff member signs up as Maintenance fro
   page,
 }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const { propertyName, propertyId } = await createPropertyWithUnit(page, '1A');
   const staffId = await createdId(page, '/api/staff', {
     propertyId,
@@ -170,7 +170,7 @@ test('a withdrawn link stops working; a staff member signs up as Maintenance fro
   await expect(page.getByRole('heading', { level: 1, name: 'Invitation accepted' })).toBeVisible();
 
   await logOut(page);
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   await visit(page, `/staff/${staffId}`);
   await expect(panel.getByText(`Linked to account ${staffUser}`)).toBeVisible();
   await expect(panel.getByText('Accepted', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import {
   expect,
   expectAccessible,
-  logInViaUi,
+  logInViaApi,
   signUpViaApi,
   test,
   uniqueName,
@@ -10,7 +10,7 @@ import {
 
 test('a landlord sets, edits and removes a lease late fee in the lease form', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const property = await page.request.post('/api/properties', {
     data: {
       name: uniqueName('Late Fee Court '),

@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
 import { addDays, calendarDate, formatDate } from '../src/shared/dates';
-import { expect, logInViaUi, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { expect, logInViaApi, signUpViaApi, test, uniqueName, visit } from './fixtures';
 
 test('a landlord approves an application into a prefilled lease, renews it and moves the tenant out', async ({
   page,
 }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const name = uniqueName('Linden Row ');
   const property = await page.request.post('/api/properties', {
     data: { name, address: '3 Linden Row', city: 'Albany', state: 'NY', zipCode: '12207' },

@@ -2,7 +2,7 @@ import {
   expect,
   expectDialogAccessible,
   expectNoSidewaysScroll,
-  logInViaUi,
+  logInViaApi,
   signUpViaApi,
   test,
   visit,
@@ -13,7 +13,7 @@ test('a lease ledger fits a phone: entries as cards, a payment recorded from a f
   page,
 }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const { leaseId } = await leaseWithCharge(page, 980);
 
   await visit(page, `/leases/${leaseId}/ledger`);

@@ -3,7 +3,7 @@ import {
   expect,
   expectAccessible,
   expectDialogAccessible,
-  logInViaUi,
+  logInViaApi,
   signUpViaApi,
   test,
   visit,
@@ -17,7 +17,7 @@ test('a landlord records a payment on a ledger, sees it collected, and reverses 
   // Seven screens and three dialogs, each scanned by axe.
   test.slow();
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const { leaseId } = await leaseWithCharge(page, 250);
 
   await visit(page, '/landlord-dashboard');
@@ -94,7 +94,7 @@ test('the money reports and the statement open, pass axe and lead to the ledger'
   page,
 }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const { leaseId } = await leaseWithCharge(page, 125.5);
 
   await visit(page, '/rent-roll');

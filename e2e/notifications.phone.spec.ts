@@ -1,11 +1,11 @@
-import { ADMIN, expect, expectAccessible, logInViaUi, signUpViaApi, test } from './fixtures';
+import { ADMIN, expect, expectAccessible, logInViaApi, signUpViaApi, test } from './fixtures';
 
 test('on a phone a tenant turns notification emails off per kind, and an Admin reads the mail that would have gone out', async ({
   page,
   browser,
 }) => {
   const userName = await signUpViaApi(page, 'Tenant');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   await page.goto('/editcontact');
   await expect(page.getByRole('heading', { name: 'Email notifications' })).toBeVisible();
   const payments = page.getByRole('switch', { name: 'A payment is recorded on my lease' });
@@ -36,7 +36,7 @@ test('on a phone a tenant turns notification emails off per kind, and an Admin r
     isMobile: true,
   });
   const admin = await theirs.newPage();
-  await logInViaUi(admin, ADMIN.userName, ADMIN.password);
+  await logInViaApi(admin, ADMIN.userName, ADMIN.password);
   const roles = await admin.request.put(`/api/accounts/${id}/roles`, {
     data: { roles: ['Tenant', 'Maintenance'] },
   });

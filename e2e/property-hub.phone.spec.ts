@@ -1,10 +1,10 @@
-import { expect, logInViaUi, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import { expect, logInViaApi, signUpViaApi, test, uniqueName, visit } from './fixtures';
 
 test('a property page fits a 390 px phone, and the search button opens the palette', async ({
   page,
 }) => {
   const userName = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   const name = uniqueName('Very Long Named Riverside Apartments ');
   const property = await page.request.post('/api/properties', {
     data: {

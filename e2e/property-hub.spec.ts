@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
+  logInViaApi,
   logInViaUi,
   signUpViaApi,
   test,
@@ -52,7 +53,7 @@ test('a landlord goes from the properties list to a property, a unit and back by
   page,
 }) => {
   const userName = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   const { name, lastName } = await makePortfolio(page);
 
   await visit(page, '/property/create');
@@ -91,7 +92,7 @@ test('the search palette opens with Control+K and takes the landlord to a tenant
   page,
 }) => {
   const userName = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, userName);
+  await logInViaApi(page, userName);
   const { lastName, tenantId } = await makePortfolio(page);
 
   await visit(page, '/landlord-dashboard');

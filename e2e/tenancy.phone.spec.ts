@@ -1,7 +1,7 @@
 import {
   expect,
   expectNoSidewaysScroll,
-  logInViaUi,
+  logInViaApi,
   signUpViaApi,
   test,
   uniqueName,
@@ -12,7 +12,7 @@ test('on a 390 px phone the tenancy screens fit without sideways scroll, and an 
   page,
 }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const property = await page.request.post('/api/properties', {
     data: {
       name: uniqueName('Birch Row '),

@@ -5,7 +5,7 @@ import {
   expect,
   expectAccessible,
   expectDialogAccessible,
-  logInViaUi,
+  logInViaApi,
   PASSWORD,
   signUpViaApi,
   test,
@@ -38,7 +38,7 @@ async function createPropertyWithUnit(request: APIRequestContext, unitNumber = '
 
 test('a landlord creates a tenant and a lease through the screens', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   const { name, unitNumber } = await createPropertyWithUnit(page.request);
 
   // Tenant form: the only Available unit is offered.
@@ -180,7 +180,7 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await expect(dialog).toBeHidden({ timeout: 6_000 });
 
   // The landlord reviews it on /applications.
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   await visit(page, '/applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Rental Applications' })).toBeVisible();
   const row = page.getByRole('row', { name: /Jane Applicant/ });
@@ -275,7 +275,7 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
   await expect(dialog).toBeHidden();
 
   // The landlord moves the tenant from unit 2 to unit 1: the choices are the Available unit plus their own.
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   await visit(page, `/tenant/${tenantId}`);
   await expect(page.getByRole('heading', { name: 'Edit Tenant' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Unit', exact: true })).toHaveValue(
@@ -332,7 +332,7 @@ test("an address that names no record of the landlord's shows 'not found' with a
   expect((await page.request.post('/api/authentication/logout')).ok()).toBe(true);
 
   const landlord = await signUpViaApi(page, 'Landlord');
-  await logInViaUi(page, landlord);
+  await logInViaApi(page, landlord);
   // Every failed load is still logged.
   const logged: string[] = [];
   page.on('console', (message) => {
