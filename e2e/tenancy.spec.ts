@@ -102,8 +102,23 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Terminated' }).click();
   await expect(page.getByText('No leases match these filters')).toBeVisible();
-  await page.getByRole('button', { name: 'Clear filters' }).click();
-  await page.getByLabel('Start date from').fill('2026-01-01');
+  // A date typed before the list has drawn the cleared filters (here in the same task as the
+  // click) keeps them cleared.
+  await page.evaluate(() => {
+    const clear = [...document.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Clear filters',
+    );
+    clear!.click();
+    const label = [...document.querySelectorAll('label')].find(
+      (element) => element.textContent === 'Start date from',
+    );
+    const input = document.getElementById(label!.htmlFor) as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setValue.call(input, '2026-01-01');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+  await expect(page.getByLabel('Start date from')).toHaveValue('2026-01-01');
   await page.getByLabel('End date to').fill('2026-12-31');
   await expect(page.getByRole('row', { name: /Grace Hopper/ })).toBeVisible();
 

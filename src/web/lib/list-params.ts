@@ -1,6 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortOrder } from '../../shared/schemas/paging';
+import { useSearchParamsUpdate } from './search-params-update';
 
 /** Rows per screen page: the first rows come back fast at any list size. */
 export const PAGE_SIZE = 25;
@@ -30,23 +31,9 @@ export function useListParams<SortKey extends string, Filter extends string = ne
   sortKeys: readonly SortKey[],
   filterNames: readonly Filter[] = [],
 ): ListParams<SortKey, Filter> {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
 
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const update = useSearchParamsUpdate();
 
   return useMemo(() => {
     const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));

@@ -23,6 +23,7 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { isRecordNotFound, useRouteId } from '../../../lib/edit-route';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useSearchParamsUpdate } from '../../../lib/search-params-update';
 import { useStatement } from '../api/get-statement';
 import { entryDetails, entryTitle } from './entry-text';
 import './statement-print.css';
@@ -138,21 +139,13 @@ function StatementSheet({ statement }: { statement: Statement }) {
 export function StatementPage() {
   const { id: rawId } = useParams();
   const id = useRouteId();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
   const statement = useStatement(id, from, to);
 
-  const setBound = (name: 'from' | 'to', value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const update = useSearchParamsUpdate();
+  const setBound = (name: 'from' | 'to', value: string) => update({ [name]: value });
 
   if (id === undefined || isRecordNotFound(rawId, statement.error)) {
     return (

@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListParams } from '../../../lib/list-params';
+import { useSearchParamsUpdate } from '../../../lib/search-params-update';
 
 /** The filters the list call takes, kept in the address (`?priority=Emergency&overdue=true`). */
 export const WORK_ORDER_FILTERS = [
@@ -22,24 +22,13 @@ const NO_SORT: readonly never[] = [];
  */
 export function useWorkOrderView() {
   const params = useListParams(NO_SORT, WORK_ORDER_FILTERS);
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const view: 'board' | 'list' = search.get('view') === 'list' ? 'list' : 'board';
   const showClosed = search.get('closed') === 'true';
 
-  const set = useCallback(
-    (name: 'view' | 'closed', value: string | undefined) =>
-      setSearch(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  );
+  const update = useSearchParamsUpdate();
+  const set = (name: 'view' | 'closed', value: string | undefined) =>
+    update({ [name]: value, page: undefined });
 
   return {
     params,
