@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDate } from '../../../shared/dates';
 import { createPropertyWithUnits, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 
@@ -9,6 +11,8 @@ describe('the applications CSV download', () => {
   let t: TestApp;
   let landlord: TestUser;
   let other: TestUser;
+  /** The day the database recorded the applications (by its own clock, not the app's). */
+  let receivedOn: string;
 
   async function apply(unitId: number, lastName: string, message: string | null) {
     const response = await t.request({
@@ -42,6 +46,11 @@ describe('the applications CSV download', () => {
     expect(reject.statusCode, reject.body).toBe(200);
     const theirs = await createPropertyWithUnits(other);
     await apply(theirs.units[0]!.id, 'Stranger', null);
+    const received = await t.database.db.execute(
+      sql`select min(created_at) as at from rental_applications`,
+    );
+    const at = (received as unknown as { rows: { at: string | Date }[] }).rows[0]!.at;
+    receivedOn = calendarDate(new Date(at), t.config.timeZone);
   });
   afterAll(() => t?.close());
 
@@ -55,7 +64,9 @@ describe('the applications CSV download', () => {
     expect(rows[0]).toBe(HEADER);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(
-      /^Pending,,Ann Pending,ann@example\.com,555-0199,Maple Court \d+,101,2026-12-15,"'=cmd\|""\/c calc""!A1, please\nthanks",2026-11-24$/,
+      new RegExp(
+        String.raw`^Pending,,Ann Pending,ann@example\.com,555-0199,Maple Court \d+,101,2026-12-15,"'=cmd\|""\/c calc""!A1, please\nthanks",${receivedOn}$`,
+      ),
     );
     expect(rows[2]).toMatch(/^Rejected,,Ann Rejected,/);
     expect(response.body).not.toContain('Stranger');

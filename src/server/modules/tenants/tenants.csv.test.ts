@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDate } from '../../../shared/dates';
 import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 
@@ -11,6 +13,8 @@ describe('the tenants CSV download', () => {
   let other: TestUser;
   let propertyId: number;
   let units: { id: number }[];
+  /** The day the database recorded the tenants (by its own clock, not the app's). */
+  let addedOn: string;
 
   async function place(owner: TestUser, unitId: number, overrides: Record<string, unknown>) {
     const response = await owner.request({
@@ -34,6 +38,9 @@ describe('the tenants CSV download', () => {
     });
     const theirs = await createPropertyWithUnits(other);
     await place(other, theirs.units[0]!.id, { firstName: 'Stranger', lastName: 'Danger' });
+    const added = await t.database.db.execute(sql`select min(created_at) as at from tenants`);
+    const at = (added as unknown as { rows: { at: string | Date }[] }).rows[0]!.at;
+    addedOn = calendarDate(new Date(at), t.config.timeZone);
   });
   afterAll(() => t?.close());
 
@@ -48,10 +55,14 @@ describe('the tenants CSV download', () => {
     // The list's default order: by last name.
     expect(rows.slice(1)).toEqual([
       expect.stringMatching(
-        /^'@Grace Hopper,102,Maple Court \d+,555-0101,grace@example\.com,2026-11-24$/,
+        new RegExp(
+          String.raw`^'@Grace Hopper,102,Maple Court \d+,555-0101,grace@example\.com,${addedOn}$`,
+        ),
       ),
       expect.stringMatching(
-        /^Ada Lovelace,101,Maple Court \d+,555-0101,ada@example\.com,2026-11-24$/,
+        new RegExp(
+          String.raw`^Ada Lovelace,101,Maple Court \d+,555-0101,ada@example\.com,${addedOn}$`,
+        ),
       ),
     ]);
     expect(response.body).not.toContain('Stranger');
