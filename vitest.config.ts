@@ -8,6 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const EMBEDDED_PASS_ONLY = [
   'src/server/cli/admin.test.ts',
   'src/server/db/data-dir-lock.test.ts',
+  'src/server/db/lease-unit-migration.test.ts',
   'src/server/config.test.ts',
   'src/server/plugins/spa.test.ts',
   'src/server/test/attack/slow-clients.test.ts',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
-import { leaseState, statusOnDay, type DatedLease } from './lease-state';
+import { isInEffectOn, leaseState, statusOnDay, type DatedLease } from './lease-state';
 
 const lease = (overrides: Partial<DatedLease> = {}): DatedLease => ({
   status: 'Active',
@@ -25,13 +25,26 @@ describe('lease state from its dates', () => {
 
   it('is expired the day after its end, whatever the stored status still says', () => {
     expect(leaseState(lease(), '2027-01-01')).toBe('expired');
-    expect(leaseState(lease({ status: 'Expired' }), '2026-06-01')).toBe('expired');
+    expect(leaseState(lease({ status: 'Expired' }), '2027-01-01')).toBe('expired');
   });
 
-  it('is ended early when terminated, on any day', () => {
+  it('follows its dates, not a stored status the dates do not bear out', () => {
+    expect(leaseState(lease({ status: 'Expired' }), '2026-06-01')).toBe('active');
+  });
+
+  it('runs through the move-out day and has ended early after it', () => {
     const ended = lease({ status: 'Terminated', endedOn: '2026-05-15' });
+    expect(leaseState(ended, '2026-05-15')).toBe('ending_soon');
+    expect(isInEffectOn(ended, '2026-05-15')).toBe(true);
+    expect(leaseState(ended, '2026-05-16')).toBe('ended_early');
+    expect(isInEffectOn(ended, '2026-05-16')).toBe(false);
+  });
+
+  it('never runs when terminated without a move-out day (a cancelled renewal)', () => {
+    const cancelled = lease({ status: 'Terminated' });
     for (const day of ['2025-06-01', '2026-05-15', '2027-06-01']) {
-      expect(leaseState(ended, day)).toBe('ended_early');
+      expect(leaseState(cancelled, day)).toBe('ended_early');
+      expect(isInEffectOn(cancelled, day)).toBe(false);
     }
   });
 });

@@ -3,9 +3,19 @@ import { daysBetween } from './dates';
 import { LEASES_ENDING_SOON_DAYS } from './schemas/dashboard';
 
 /**
- * Where a lease stands on a given day (docs/product.md section 11). The stored status is
- * what the landlord and the daily job wrote; the state is read from the dates, so a lease
- * whose end date has passed is never shown as Active, even before the job has run.
+ * Where a lease stands on a given day (docs/product.md section 11), read from its dates.
+ *
+ * This file is the TypeScript twin of the SQL fragments in
+ * src/server/modules/tenancy/tenancy.sql.ts: the same rules, written once for each side, and a
+ * property test (tenancy.sql.test.ts) checks that they agree on random leases. Change both
+ * together.
+ *
+ * - A lease runs from its start day through its last day, both included: the day its tenant
+ *   moved out (endedOn) when they left early, else its end day.
+ * - A lease Terminated without a move-out day never runs: a renewal cancelled before it
+ *   started, or a lease the landlord ended by hand without a date. It is void.
+ * - The stored status is otherwise a cache of the dates (the daily job writes Expired once
+ *   the end day has passed), never an input: a lease whose dates still run is running.
  */
 export const LEASE_STATES = [
   'upcoming',
@@ -31,11 +41,34 @@ export interface DatedLease {
   endedOn: string | null;
 }
 
+/** Terminated without a move-out day: the lease never runs (and is never charged). */
+export function isVoidLease(lease: DatedLease): boolean {
+  return lease.status === 'Terminated' && lease.endedOn === null;
+}
+
+/** The lease's last day: the move-out day when the tenant left early, else its end day. */
+export function lastDayOf(lease: DatedLease): string {
+  return lease.endedOn ?? lease.endDate;
+}
+
+/** Whether the lease runs on `day`: the 'current lease' of its unit on that day. */
+export function isInEffectOn(lease: DatedLease, day: string): boolean {
+  return !isVoidLease(lease) && lease.startDate <= day && day <= lastDayOf(lease);
+}
+
 export function leaseState(lease: DatedLease, today: string): LeaseState {
-  if (lease.status === 'Terminated') return 'ended_early';
-  if (lease.status === 'Expired' || lease.endDate < today) return 'expired';
+  if (isVoidLease(lease)) return 'ended_early';
+  const lastDay = lastDayOf(lease);
+  if (today > lastDay) {
+    return lease.endedOn !== null && lease.endedOn < lease.endDate ? 'ended_early' : 'expired';
+  }
   if (lease.startDate > today) return 'upcoming';
-  return daysBetween(today, lease.endDate) <= LEASES_ENDING_SOON_DAYS ? 'ending_soon' : 'active';
+  return daysBetween(today, lastDay) <= LEASES_ENDING_SOON_DAYS ? 'ending_soon' : 'active';
+}
+
+/** A lease that has not ended by `today`: its unit's current one, or the next. */
+export function isCurrentOrUpcoming(lease: DatedLease, today: string): boolean {
+  return !isVoidLease(lease) && today <= lastDayOf(lease);
 }
 
 /**

@@ -5,13 +5,12 @@ import { deltaOf } from '../../../shared/ledger';
 import { cents, toCents } from '../../../shared/money';
 import { periodsDueBy, type RentPeriod } from '../../../shared/rent-periods';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant } from '../../modules/authz/ownership';
+import { withPropertyOfLease } from '../../modules/tenancy/tenancy.sql';
 import { depositTransactionsTable } from '../../modules/deposits/deposits.table';
 import { leasesTable, type LeaseRow } from '../../modules/leases/leases.table';
 import type { NewLedgerEntry } from '../../modules/ledger/ledger.repository';
 import { ledgerEntriesTable } from '../../modules/ledger/ledger.table';
 import { propertiesTable } from '../../modules/properties/properties.table';
-import { tenantsTable } from '../../modules/tenants/tenants.table';
 
 /** How many recent rent periods of each demo lease have a history. */
 const HISTORY_PERIODS = 4;
@@ -60,8 +59,8 @@ function payment(lease: LeaseRow, period: RentPeriod, today: CalendarDate): NewL
  * The ledger history of the demo landlords' current leases: the last few months' rent, paid
  * on time, a deposit received at the start of each lease, and one tenant in arrears (the last
  * two months unpaid) whose lease has a late-fee rule and the fees it has earned. Written
- * straight to the tables like the rest of the demo; the rent job carries on from the last
- * period posted.
+ * straight to the tables like the rest of the demo; each lease's rent is charged from the first
+ * month written, and the rent job carries on from there.
  */
 export async function seedDemoMoney(
   db: Database,
@@ -69,12 +68,8 @@ export async function seedDemoMoney(
   today: Date,
 ): Promise<void> {
   const day = today.toISOString().slice(0, 10);
-  const rows = await withPropertyOfTenant(
-    db
-      .select({ lease: leasesTable })
-      .from(leasesTable)
-      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-      .$dynamic(),
+  const rows = await withPropertyOfLease(
+    db.select({ lease: leasesTable }).from(leasesTable).$dynamic(),
   )
     .where(and(eq(leasesTable.status, 'Active'), inArray(propertiesTable.userId, landlordIds)))
     .orderBy(asc(leasesTable.id));
@@ -138,6 +133,16 @@ export async function seedDemoMoney(
     }
   }
 
+  // The demo's books begin with the months it writes: rent before them is not charged here.
+  for (const { lease, periods } of histories) {
+    const first = periods[0];
+    if (first && first.dueDate > lease.startDate) {
+      await db
+        .update(leasesTable)
+        .set({ rentChargedFrom: first.dueDate })
+        .where(eq(leasesTable.id, lease.id));
+    }
+  }
   if (entries.length > 0) await db.insert(ledgerEntriesTable).values(entries);
   if (deposits.length > 0) await db.insert(depositTransactionsTable).values(deposits);
 }

@@ -241,6 +241,7 @@ export async function seedPortfolio(
     const end = addDays(addMonths(start, 12), -1);
     return {
       tenantId: tenantIds[i]!,
+      unitId: unit.id,
       unitNumber: unit.unitNumber,
       firstName: tenant.firstName,
       lastName: tenant.lastName,
@@ -249,6 +250,8 @@ export async function seedPortfolio(
       rent: unit.rent!,
       deposit: unit.rent!,
       status: current ? ('Active' as const) : faker.helpers.arrayElement(LEASE_STATUSES.slice(1)),
+      // A past lease is history from before these books: its rent is not charged here.
+      rentChargedFrom: current ? null : isoDate(addDays(end, 1)),
     };
   });
   const leaseIds = await insertInBatches(
@@ -418,6 +421,7 @@ export async function seedDemo(
         .returning({ id: tenantsTable.id });
       await tx.insert(leasesTable).values({
         tenantId: tenant!.id,
+        unitId: unit.id,
         unitNumber: unit.unitNumber,
         firstName: person.firstName,
         lastName: person.lastName,
@@ -426,6 +430,8 @@ export async function seedDemo(
         rent: unit.rent,
         deposit: unit.rent,
         status: 'Expired',
+        // History from before these books: its rent is not charged here.
+        rentChargedFrom: isoDate(addMonths(start, 12)),
       });
     }
   });

@@ -1,4 +1,4 @@
-import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
@@ -12,6 +12,7 @@ import { staffTable, type StaffRow } from '../staff/staff.table';
 import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
+import { leaseInEffectOn, withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { withPropertyOfTenant, withPropertyOfUnit } from './ownership';
 
 /**
@@ -174,19 +175,15 @@ export async function requireManagedTenant(
   return row?.tenant ?? missing('tenants', 'Tenant');
 }
 
-/** Manages the property of the lease's tenant. */
+/** Manages the property of the lease's unit. */
 export async function findManagedLease(
   db: Database,
   actor: Actor,
   id: number,
   lookup: Lookup = {},
 ): Promise<LeaseRow | undefined> {
-  const query = withPropertyOfTenant(
-    db
-      .select({ lease: leasesTable })
-      .from(leasesTable)
-      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-      .$dynamic(),
+  const query = withPropertyOfLease(
+    db.select({ lease: leasesTable }).from(leasesTable).$dynamic(),
   ).where(and(eq(leasesTable.id, id), managedPropertiesFilter(actor)));
   const row = await firstRow<typeof query, { lease: LeaseRow }>(
     db,
@@ -273,25 +270,21 @@ export async function findTenancyOfAccount(
 }
 
 /**
- * Work orders that concern a tenant, as a filter over work orders: on their unit, and filed by
- * their account, or naming them or filed while they lived there (from their record's creation)
- * but not after their move-out day. A roommate sees the unit's repairs; a tenant who left
- * never sees the next one's, even while the unit is empty and new orders still name them.
+ * Work orders that concern a tenant, as a filter over work orders: filed by their account,
+ * naming them (a work order names the tenant whose lease covered the day it was filed), or
+ * filed on one of their leases' units on a day that lease was in effect (the tenancy
+ * vocabulary; the day in the landlord's time zone). A roommate on their own lease sees the
+ * unit's repairs of their time; nobody sees a previous or a later occupant's.
  */
-export function workOrdersOfTenancyFilter(tenancy: Tenancy): SQL | undefined {
+export function workOrdersOfTenancyFilter(tenancy: Tenancy, timeZone: string): SQL | undefined {
   const { tenant } = tenancy;
   const w = workOrdersTable;
-  return and(
-    eq(w.unitId, tenant.unitId),
-    or(
-      tenant.userId === null ? undefined : eq(w.filedBy, tenant.userId),
-      and(
-        or(eq(w.tenantId, tenant.id), gte(w.filedAt, tenant.createdAt)),
-        tenant.movedOutOn === null
-          ? undefined
-          : sql`${w.filedAt}::date <= ${tenant.movedOutOn}::date`,
-      ),
-    ),
+  const filedOn = sql`(${w.filedAt} AT TIME ZONE ${timeZone})::date`;
+  return or(
+    tenant.userId === null ? undefined : eq(w.filedBy, tenant.userId),
+    eq(w.tenantId, tenant.id),
+    sql`EXISTS (SELECT 1 FROM ${leasesTable} WHERE ${leasesTable.tenantId} = ${tenant.id}
+          AND ${leasesTable.unitId} = ${w.unitId} AND ${leaseInEffectOn(leasesTable, filedOn)})`,
   );
 }
 

@@ -124,6 +124,7 @@ describe('dashboard ETag and If-None-Match', () => {
       .insert(leasesTable)
       .values({
         tenantId: tenant!.id,
+        unitId,
         unitNumber: '1',
         firstName: 'Tia',
         lastName: 'Tenant',

@@ -73,16 +73,19 @@ function seeder(db: Database) {
       endDate: string,
       rent: number,
       deposit = 500,
+      endedOn: string | null = null,
     ) {
       const [row] = await db
         .insert(leasesTable)
         .values({
           tenantId,
+          unitId: sql`(SELECT unit_id FROM tenants WHERE id = ${tenantId})`,
           unitNumber: 'x',
           firstName: 'A',
           lastName: 'B',
           startDate,
           endDate,
+          endedOn,
           rent: toCents(rent),
           deposit: toCents(deposit),
           status,
@@ -163,8 +166,9 @@ describe('GET /api/landlord/dashboard', () => {
     ids.endsToday = (await seed.lease(t2.id, 'Active', '2025-11-22', '2026-11-21', 99.99)).id;
     // Active but ended yesterday: not current.
     ids.endedYesterday = (await seed.lease(t3.id, 'Active', '2025-11-21', '2026-11-20', 700)).id;
-    // Expired and Terminated never count, whatever their dates.
-    await seed.lease(t3.id, 'Expired', '2025-01-01', '2027-01-01', 650);
+    // Ended by the landlord's word: Expired by hand (the lease service writes the day before
+    // as its last day) and Terminated without a move-out day (void) never count.
+    await seed.lease(t3.id, 'Expired', '2025-01-01', '2027-01-01', 650, 500, '2026-06-30');
     await seed.lease(t1.id, 'Terminated', '2025-01-01', '2027-01-01', 640);
 
     await seed.application(a2.id, 'Pending');

@@ -63,10 +63,11 @@ async function portfolio(t: TestApp, userId: number, properties: number, units: 
   const tenantRows = await db
     .insert(tenantsTable)
     .values(unitRows.map(({ id }) => ({ unitId: id, unitNumber: 'x', ...person })))
-    .returning({ id: tenantsTable.id });
+    .returning({ id: tenantsTable.id, unitId: tenantsTable.unitId });
   await db.insert(leasesTable).values(
-    tenantRows.map(({ id }) => ({
+    tenantRows.map(({ id, unitId }) => ({
       tenantId: id,
+      unitId,
       unitNumber: 'x',
       firstName: 'Tia',
       lastName: 'Tenant',

@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TOP_PROPERTIES_BY_RENT, type DashboardSection } from '../../../shared/schemas/dashboard';
+import { leaseAs, leaseInEffectOn, leaseLastDay } from '../tenancy/tenancy.sql';
+
+/** The leases table as the statement names it. */
+const l = leaseAs('l');
 
 /**
  * The whole dashboard answer as ONE SQL statement that builds its JSON inside the database:
@@ -141,7 +145,7 @@ const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
       'total', (SELECT count(*) FROM ending),
       'leases', coalesce(json_agg(x ORDER BY x."endDate", x.id), '[]'))
     FROM (SELECT ${leaseColumns}, c.property_name AS "propertyName"
-          FROM (SELECT * FROM ending ORDER BY end_date, id LIMIT ${o.endingSoonLimit}) c) x)`,
+          FROM (SELECT * FROM ending ORDER BY last_day, id LIMIT ${o.endingSoonLimit}) c) x)`,
 };
 
 /**
@@ -182,19 +186,18 @@ export function dashboardStatement(o: DashboardStatementOptions): SQL {
              count(*) FILTER (WHERE u.status = 'Available') AS available
       FROM u GROUP BY u.property_id),
     cur AS MATERIALIZED (
-      SELECT l.id, l.tenant_id, t.unit_id, u.property_id, u.unit_number, l.status,
-             l.start_date, l.end_date, l.rent, l.deposit, t.first_name, t.last_name,
-             t.email, t.phone_number, u.property_name
+      SELECT l.id, l.tenant_id, l.unit_id, u.property_id, u.unit_number, l.status,
+             l.start_date, l.end_date, ${leaseLastDay(l)} AS last_day, l.rent, l.deposit,
+             t.first_name, t.last_name, t.email, t.phone_number, u.property_name
       FROM ${
         o.walkIndexes
           ? sql`u CROSS JOIN LATERAL (
-              SELECT t.* FROM tenants t WHERE t.unit_id = u.id OFFSET 0) t
-            CROSS JOIN LATERAL (
-              SELECT l.* FROM leases l WHERE l.tenant_id = t.id OFFSET 0) l`
-          : sql`u JOIN tenants t ON t.unit_id = u.id JOIN leases l ON l.tenant_id = t.id`
+              SELECT l.* FROM leases l WHERE l.unit_id = u.id OFFSET 0) l`
+          : sql`u JOIN leases l ON l.unit_id = u.id`
       }
-      WHERE l.status = 'Active' AND l.end_date >= ${o.today}::date),
-    ending AS MATERIALIZED (SELECT * FROM cur WHERE end_date <= ${o.until}::date),
+      JOIN tenants t ON t.id = l.tenant_id
+      WHERE ${leaseInEffectOn(l, o.today)}),
+    ending AS MATERIALIZED (SELECT * FROM cur WHERE last_day <= ${o.until}::date),
     rev AS (SELECT ${revision} AS revision)
     SELECT rev.revision::text AS revision,
            ${o.propertyId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM p)`} AS found,

@@ -6,11 +6,10 @@ import { amountOf } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { managedPropertiesFilter } from '../authz/authz';
-import { withPropertyOfTenant } from '../authz/ownership';
+import { withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { leasesTable } from '../leases/leases.table';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import {
   depositSettlementsTable,
@@ -100,7 +99,7 @@ export async function listRegister(
     held,
   };
   const pattern = options.q ? containsPattern(options.q) : undefined;
-  const query = withPropertyOfTenant(
+  const query = withPropertyOfLease(
     db
       .select({
         leaseId: leasesTable.id,
@@ -111,7 +110,7 @@ export async function listRegister(
         propertyName: propertiesTable.name,
         unitId: unitsTable.id,
         unitNumber: unitsTable.unitNumber,
-        tenantId: tenantsTable.id,
+        tenantId: leasesTable.tenantId,
         firstName: leasesTable.firstName,
         lastName: leasesTable.lastName,
         agreed: amountOf(leasesTable.deposit),
@@ -121,7 +120,6 @@ export async function listRegister(
         total: totalColumn(),
       })
       .from(leasesTable)
-      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
       .$dynamic(),
   )
     .leftJoin(sums, eq(sums.leaseId, leasesTable.id))

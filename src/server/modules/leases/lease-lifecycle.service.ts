@@ -66,7 +66,9 @@ export async function renewLease(
   try {
     renewal = await insertRenewal(tx, {
       tenantId: tenant.id,
-      unitNumber: tenant.unitNumber,
+      // The renewal lets the same unit.
+      unitId: lease.unitId,
+      unitNumber: lease.unitNumber,
       firstName: tenant.firstName,
       lastName: tenant.lastName,
       ...range,

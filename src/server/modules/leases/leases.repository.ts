@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import { addDays } from '../../../shared/dates';
 import { leaseState } from '../../../shared/lease-state';
 import { fromCents, toCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Lease, LeaseBody, LeaseListItem, LeaseSortKey } from '../../../shared/schemas/leases';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant } from '../authz/ownership';
+import { withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { managedPropertiesFilter } from '../authz/authz';
 import { containsPattern } from '../properties/properties.repository';
@@ -89,19 +90,52 @@ function lateFeeValues(body: LeaseBody, today: string, before?: LeaseRow): Parti
   };
 }
 
-/** The values stored for a lease: names and unit number are copied from the tenant. */
+/**
+ * The status the form chose, written into the dates (docs/decisions/0014): the dates are what
+ * every reader follows, so a lease the landlord marks Terminated or Expired while its dates
+ * still run ends yesterday (it is not current today), or, if it had not begun by today, never
+ * runs (Terminated without a move-out day). Marked Active again, it runs to its end date. A
+ * move-out day already recorded stays while the lease keeps an ended status.
+ */
+export function endOfStatus(
+  body: Pick<LeaseBody, 'status' | 'startDate' | 'endDate'>,
+  today: string,
+  before?: Pick<LeaseRow, 'status' | 'endedOn' | 'endReason'>,
+): { status: LeaseBody['status']; endedOn: string | null; endReason?: null } {
+  if (body.status === 'Active') {
+    return before?.endedOn
+      ? { status: 'Active', endedOn: null, endReason: null }
+      : { status: 'Active', endedOn: null };
+  }
+  const kept = before?.endedOn;
+  if (kept && kept >= body.startDate && kept <= body.endDate) {
+    return { status: body.status, endedOn: kept };
+  }
+  if (body.endDate < today) {
+    // Ran its course: an Expired lease needs no move-out day; a Terminated one gets its end.
+    return { status: body.status, endedOn: body.status === 'Terminated' ? body.endDate : null };
+  }
+  const yesterday = addDays(today, -1);
+  if (yesterday >= body.startDate) return { status: body.status, endedOn: yesterday };
+  return { status: 'Terminated', endedOn: null };
+}
+
+/**
+ * The values stored for a lease: names are copied from the tenant; the unit (and its number) is
+ * the tenant's when the lease is made, and the lease's own ever after.
+ */
 function leaseValues(tenant: TenantRow, body: LeaseBody, today: string, before?: LeaseRow) {
   return {
     ...lateFeeValues(body, today, before),
+    ...endOfStatus(body, today, before),
     tenantId: tenant.id,
-    unitNumber: tenant.unitNumber,
+    unitNumber: before?.unitNumber ?? tenant.unitNumber,
     firstName: tenant.firstName,
     lastName: tenant.lastName,
     startDate: body.startDate,
     endDate: body.endDate,
     rent: toCents(body.rent),
     deposit: toCents(body.deposit),
-    status: body.status,
   };
 }
 
@@ -113,7 +147,7 @@ export async function insertLease(
 ): Promise<LeaseRow> {
   const [row] = await db
     .insert(leasesTable)
-    .values(leaseValues(tenant, body, today))
+    .values({ ...leaseValues(tenant, body, today), unitId: tenant.unitId })
     .returning();
   return row!;
 }
@@ -196,13 +230,13 @@ const leaseSortColumns = {
   status: leasesTable.status,
 };
 
-/** One page of the leases of the tenants the user manages, with unit and property; newest start first. */
+/** One page of the leases on the units the user manages, with unit and property; newest start first. */
 export async function listManagedLeases(
   db: Database,
   options: LeaseListOptions,
 ): Promise<{ leases: LeaseListItem[]; total: number }> {
   const pattern = options.q ? containsPattern(options.q) : undefined;
-  const query = withPropertyOfTenant(
+  const query = withPropertyOfLease(
     db
       .select({
         lease: leasesTable,
@@ -211,7 +245,6 @@ export async function listManagedLeases(
         total: totalColumn(),
       })
       .from(leasesTable)
-      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
       .$dynamic(),
   )
     .where(

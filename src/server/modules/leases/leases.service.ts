@@ -64,6 +64,13 @@ export async function changeLease(
 ): Promise<LeaseRow> {
   const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
   const tenant = await requireManagedTenant(ctx.tx, ctx.actor, body.tenantId);
+  // A lease stays on its unit: another tenant may be named on it only from that unit.
+  if (tenant.id !== before.tenantId && tenant.unitId !== before.unitId) {
+    throw conflict(
+      'leases.other_unit',
+      `This lease is for unit ${before.unitNumber}: choose a tenant of that unit`,
+    );
+  }
   // A past tenant's lease may be corrected, but not made current again.
   if (body.status === 'Active') refuseMovedOut(tenant);
   await refuseOverlap(ctx, tenant, body, id);

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantsTable } from '../tenants/tenants.table';
+import { unitsTable } from '../units/units.table';
 import { createdAt, decimal, money, updatedAt } from '../../db/columns';
 
 export const leasesTable = pgTable(
@@ -21,6 +22,12 @@ export const leasesTable = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenantsTable.id, { onDelete: 'restrict' }),
+    // The unit the lease lets: set when the lease is made and never changed (a trigger refuses
+    // it), so a lease, its ledger and its dates stay on their unit whatever happens to the
+    // tenant's record afterwards (docs/decisions/0014).
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => unitsTable.id, { onDelete: 'restrict' }),
     unitNumber: text('unit_number').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -44,11 +51,15 @@ export const leasesTable = pgTable(
     lateFeeCap: money('late_fee_cap'),
     // The day the rule took effect: rent due before it is never charged a late fee.
     lateFeeSince: date('late_fee_since', { mode: 'string' }),
+    // Rent due before this day is not charged here (null: from the start): a lease brought in
+    // from earlier books, whose past rent was settled there (docs/decisions/0014).
+    rentChargedFrom: date('rent_charged_from', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('leases_tenant_id_idx').on(table.tenantId),
+    index('leases_unit_id_start_date_idx').on(table.unitId, table.startDate),
     index('leases_status_end_date_idx').on(table.status, table.endDate),
     check('leases_end_after_start', sql`${table.endDate} >= ${table.startDate}`),
     check('leases_rent_non_negative', sql`${table.rent} >= 0`),

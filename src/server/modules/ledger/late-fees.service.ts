@@ -81,7 +81,7 @@ export function assessLease(lease: LeaseRow, rows: LedgerEntryRow[], today: stri
  */
 export async function assessLateFees(ctx: Context): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const leases = await repository.listLeasesWithLateFeeRule(ctx.tx);
+  const leases = await repository.listLeasesWithLateFeeRule(ctx.tx, today);
   let posted = 0;
   for (let i = 0; i < leases.length; i += LEASE_BATCH) {
     const batch = leases.slice(i, i + LEASE_BATCH);

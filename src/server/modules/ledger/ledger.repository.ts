@@ -1,6 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
+import { addDays } from '../../../shared/dates';
+import { MAX_GRACE_DAYS } from '../../../shared/late-fees';
 import type { Database } from '../../db/client';
 import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
+import { unitsTable } from '../units/units.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { ledgerEntriesTable, type LedgerEntryRow } from './ledger.table';
 
@@ -69,26 +73,60 @@ export async function findReversalOf(
   return row;
 }
 
-/** Per Active lease, its terms and the last rent period posted (null: none yet). */
+/**
+ * Every lease that has begun by `today` and is not void, whatever its stored status, with the
+ * number of rent periods posted from the month its rent is charged from to the month of its
+ * last chargeable day (its last day or today, the earlier). Rent posting compares that with
+ * the periods due.
+ */
 export async function listLeasesForRent(
   db: Database,
-): Promise<{ lease: LeaseRow; lastPeriod: string | null }[]> {
-  const posted = db
-    .select({
-      leaseId: ledgerEntriesTable.leaseId,
-      lastPeriod: max(ledgerEntriesTable.period).as('last_period'),
-    })
-    .from(ledgerEntriesTable)
-    .where(eq(ledgerEntriesTable.category, 'rent'))
-    .groupBy(ledgerEntriesTable.leaseId)
-    .as('posted');
+  today: string,
+): Promise<{ lease: LeaseRow; postedPeriods: number }[]> {
+  const l = leasesTable;
+  const through = sql`to_char(least(${leaseLastDay(l)}, ${today}::date), 'YYYY-MM')`;
   const rows = await db
-    .select({ lease: leasesTable, lastPeriod: posted.lastPeriod })
-    .from(leasesTable)
-    .leftJoin(posted, eq(posted.leaseId, leasesTable.id))
-    .where(eq(leasesTable.status, 'Active'))
-    .orderBy(asc(leasesTable.id));
-  return rows.map((row) => ({ lease: row.lease, lastPeriod: row.lastPeriod ?? null }));
+    .select({
+      lease: l,
+      postedPeriods: sql<number>`(
+        SELECT count(*) FROM ${ledgerEntriesTable} e
+        WHERE e.lease_id = ${l.id} AND e.category = 'rent'
+          AND e.period >= to_char(greatest(${l.startDate}, ${l.rentChargedFrom}), 'YYYY-MM')
+          AND e.period <= ${through}
+      )`.mapWith(Number),
+    })
+    .from(l)
+    // The join also makes Drizzle write every column with its table: a lone table's columns
+    // are written bare in a select list, and the count's `id` would be the entry's own.
+    .innerJoin(unitsTable, eq(unitsTable.id, l.unitId))
+    .where(and(not(leaseIsVoid(l)), lte(l.startDate, today)))
+    .orderBy(asc(l.id));
+  return rows;
+}
+
+/** The rent periods already posted on each of `leaseIds` (reversed ones too: never again). */
+export async function listPostedRentPeriods(
+  db: Database,
+  leaseIds: number[],
+): Promise<Map<number, Set<string>>> {
+  const posted = new Map<number, Set<string>>();
+  if (leaseIds.length === 0) return posted;
+  const rows = await db
+    .select({ leaseId: ledgerEntriesTable.leaseId, period: ledgerEntriesTable.period })
+    .from(ledgerEntriesTable)
+    .where(
+      and(
+        inArray(ledgerEntriesTable.leaseId, leaseIds),
+        eq(ledgerEntriesTable.category, 'rent'),
+        isNotNull(ledgerEntriesTable.period),
+      ),
+    );
+  for (const { leaseId, period } of rows) {
+    const set = posted.get(leaseId) ?? new Set<string>();
+    set.add(period!);
+    posted.set(leaseId, set);
+  }
+  return posted;
 }
 
 export async function insertRentCharges(
@@ -99,15 +137,27 @@ export async function insertRentCharges(
   return db.insert(ledgerEntriesTable).values(entries).onConflictDoNothing().returning();
 }
 
-/** Active leases that have a late-fee rule, with the tenant's linked account (if any). */
+/**
+ * Leases with a late-fee rule whose rent can still fall late on `today`, with the tenant's
+ * linked account (if any): begun, not void, and ended (last day) no longer ago than the
+ * longest grace allows, so rent due on a lease's last day is still caught after it ends.
+ */
 export async function listLeasesWithLateFeeRule(
   db: Database,
+  today: string,
 ): Promise<{ lease: LeaseRow; tenantUserId: number | null }[]> {
   return db
     .select({ lease: leasesTable, tenantUserId: tenantsTable.userId })
     .from(leasesTable)
     .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-    .where(and(eq(leasesTable.status, 'Active'), isNotNull(leasesTable.lateFeeKind)))
+    .where(
+      and(
+        isNotNull(leasesTable.lateFeeKind),
+        not(leaseIsVoid(leasesTable)),
+        lte(leasesTable.startDate, today),
+        sql`${leaseLastDay(leasesTable)} >= ${addDays(today, -(MAX_GRACE_DAYS + 1))}::date`,
+      ),
+    )
     .orderBy(asc(leasesTable.id));
 }
 

@@ -16,7 +16,9 @@ import {
   type LedgerLine,
 } from '../../../shared/ledger';
 import { fromCents, toCents } from '../../../shared/money';
-import { periodsDueBy } from '../../../shared/rent-periods';
+import { periodsDueBy, type RentPeriod } from '../../../shared/rent-periods';
+import type { LeaseStatus } from '../../../shared/constants';
+import { isVoidLease, lastDayOf } from '../../../shared/lease-state';
 import type {
   ChargeBody,
   CreditBody,
@@ -226,28 +228,58 @@ export async function reverseEntry(
 const RENT_BATCH = 1_000;
 
 /**
+ * The rent periods a lease is charged by `today`: from its start (or the day its rent is
+ * charged from, for a lease brought in from earlier books) through its last day (the move-out
+ * day when the tenant left early), whatever its stored status; none when it is void.
+ */
+export function rentPeriodsDue(lease: LeaseRow, today: string): RentPeriod[] {
+  const dated = { ...lease, status: lease.status as LeaseStatus };
+  if (isVoidLease(dated)) return [];
+  const from = lease.rentChargedFrom ?? lease.startDate;
+  return periodsDueBy({ ...lease, endDate: lastDayOf(dated) }, today).filter(
+    (period) => period.dueDate >= from,
+  );
+}
+
+/**
  * Posts every rent charge due by today (the landlord's calendar) that is not posted yet, for
- * every Active lease: the jobs runner calls it, so it runs as the system actor. The unique key
- * (lease, period) makes a second run, a second process or a retry post nothing twice.
+ * every lease, following its dates, not its stored status (docs/product.md section 16): a lease
+ * that ended or was moved out before a run still gets the periods it ran, and a start moved
+ * earlier gets the periods it now has. The jobs runner calls it, so it runs as the system
+ * actor. The unique key (lease, period) makes a second run, a second process or a retry post
+ * nothing twice; a period once posted (reversed too) is never posted again.
  */
 export async function postRentDue(ctx: Context): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
+  const candidates: { lease: LeaseRow; due: RentPeriod[] }[] = [];
+  for (const { lease, postedPeriods } of await repository.listLeasesForRent(ctx.tx, today)) {
+    const due = rentPeriodsDue(lease, today).filter((period) => period.amount > 0);
+    if (due.length > postedPeriods) candidates.push({ lease, due });
+  }
   const pending: repository.NewLedgerEntry[] = [];
-  for (const { lease, lastPeriod } of await repository.listLeasesForRent(ctx.tx)) {
-    for (const period of periodsDueBy(lease, today)) {
-      if ((lastPeriod !== null && period.period <= lastPeriod) || period.amount <= 0) continue;
-      pending.push({
-        leaseId: lease.id,
-        kind: 'charge',
-        category: 'rent',
-        amount: period.amount,
-        delta: deltaOf('charge', period.amount),
-        entryDate: period.dueDate,
-        period: period.period,
-        description: period.prorated
-          ? `Rent ${period.dueDate} to ${period.lastDay} (prorated)`
-          : `Rent ${period.dueDate} to ${period.lastDay}`,
-      });
+  for (let i = 0; i < candidates.length; i += RENT_BATCH) {
+    const batch = candidates.slice(i, i + RENT_BATCH);
+    const posted = await repository.listPostedRentPeriods(
+      ctx.tx,
+      batch.map(({ lease }) => lease.id),
+    );
+    for (const { lease, due } of batch) {
+      const already = posted.get(lease.id);
+      for (const period of due) {
+        if (already?.has(period.period)) continue;
+        pending.push({
+          leaseId: lease.id,
+          kind: 'charge',
+          category: 'rent',
+          amount: period.amount,
+          delta: deltaOf('charge', period.amount),
+          entryDate: period.dueDate,
+          period: period.period,
+          description: period.prorated
+            ? `Rent ${period.dueDate} to ${period.lastDay} (prorated)`
+            : `Rent ${period.dueDate} to ${period.lastDay}`,
+        });
+      }
     }
   }
   let posted = 0;

@@ -101,7 +101,7 @@ export function arrearsStatement(options: ArrearsOptions): SQL {
       FROM ag
       JOIN leases l ON l.id = ag.lease_id
       JOIN tenants t ON t.id = l.tenant_id
-      JOIN units u ON u.id = t.unit_id
+      JOIN units u ON u.id = l.unit_id
       JOIN properties pr ON pr.id = u.property_id
       ${search}),
     tot AS (
@@ -180,7 +180,7 @@ export interface SummaryFigures {
   overdue: Cents;
   /** Tenants with an open balance today. */
   tenantsInArrears: number;
-  /** Rent this month's due dates will charge Active leases not posted for the month yet. */
+  /** Rent this month's due dates will charge leases (not void) not posted for the month yet. */
   unposted: Cents;
   /** Months with entries: standing rent charges (expected), payments less their reversals. */
   months: { month: string; expected: Cents; collected: Cents }[];
@@ -219,24 +219,24 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
         WHERE e.entry_date >= ${range.first}::date AND e.entry_date <= ${range.today}::date
         GROUP BY 1),
       due AS (
-        SELECT sl.rent, sl.start_date, sl.end_date,
+        SELECT sl.rent, sl.charged_from, sl.last_day,
                least(${month.first}::date + (extract(day from sl.start_date)::int - 1),
                      ${month.last}::date) AS due,
                least(${month.nextFirst}::date + (extract(day from sl.start_date)::int - 1),
                      ${month.nextLast}::date) - 1 AS full_last
         FROM sl
-        WHERE sl.status = 'Active'
+        WHERE NOT sl.void
           -- NOT IN: one hashed set of this month's rent, built once; a join would rest on
           -- the planner's guess at how many of the entries it holds (one, for thousands).
           AND sl.id NOT IN (
             SELECT r.lease_id FROM le r
             WHERE r.category = 'rent' AND r.period = ${month.period})),
       charged AS (
-        SELECT CASE WHEN end_date >= full_last THEN rent
-               ELSE (floor((rent * 100 * (end_date - due + 1) * 2 + (full_last - due + 1))
+        SELECT CASE WHEN last_day >= full_last THEN rent
+               ELSE (floor((rent * 100 * (last_day - due + 1) * 2 + (full_last - due + 1))
                            / ((full_last - due + 1) * 2)) / 100)::numeric(12, 2)
                END AS amount
-        FROM due WHERE due >= start_date AND due <= end_date)
+        FROM due WHERE due >= charged_from AND due <= last_day)
       SELECT (SELECT overdue::text FROM od) AS overdue,
              (SELECT tenants::int FROM od) AS tenants,
              (SELECT coalesce(sum(amount), 0)::text FROM charged) AS unposted,

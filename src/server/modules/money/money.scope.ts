@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
+
+const l = leaseAs('l');
 
 /**
  * Whose records a report reads: one landlord's (ownerId) or every landlord's (an Admin), and
@@ -20,7 +23,8 @@ export function propertiesCte(scope: Scope): SQL {
 }
 
 /**
- * `p`, then `sl`: the scoped leases, with only what the reports compute from (each report
+ * `p`, then `sl`: the scoped leases (on the scoped properties' units), with only what the
+ * reports compute from, their last day and whether they are void (the tenancy vocabulary) (each report
  * joins the names for the rows it shows, not for every lease). Plain joins from the
  * materialized properties: the planner sizes them from the tables' statistics, so a large
  * portfolio is hash-joined and a small one walks the foreign-key indexes.
@@ -28,11 +32,12 @@ export function propertiesCte(scope: Scope): SQL {
 export function scopedLeasesCtes(scope: Scope): SQL {
   return sql`${propertiesCte(scope)},
     sl AS MATERIALIZED (
-      SELECT l.id, l.tenant_id, l.status, l.rent, l.start_date, l.end_date
+      SELECT l.id, l.tenant_id, l.unit_id, l.status, l.rent, l.start_date, l.end_date,
+             greatest(l.start_date, l.rent_charged_from) AS charged_from,
+             ${leaseLastDay(l)} AS last_day, ${leaseIsVoid(l)} AS void
       FROM p
       JOIN units u ON u.property_id = p.id
-      JOIN tenants t ON t.unit_id = u.id
-      JOIN leases l ON l.tenant_id = t.id)`;
+      JOIN leases l ON l.unit_id = u.id)`;
 }
 
 /**

@@ -121,7 +121,7 @@ export async function getStatement(
   if (start > end) {
     throw badRequest('money.statement_range', 'From must be on or before To', 'from');
   }
-  const tenancy = await statements.findTenancyOfLease(ctx.tx, lease.tenantId);
+  const tenancy = await statements.findTenancyOfLease(ctx.tx, lease);
   if (!tenancy) throw notFound('leases.not_found', 'Lease not found');
   const opening = await statements.balanceBefore(ctx.tx, leaseId, start);
   const rows = await statements.entriesBetween(ctx.tx, leaseId, { from: start, to: end });

@@ -65,13 +65,14 @@ export async function seedTenant(
 
 export async function seedLease(
   t: TestApp,
-  tenant: { id: number; unitNumber: string; firstName: string; lastName: string },
+  tenant: { id: number; unitId: number; unitNumber: string; firstName: string; lastName: string },
   terms: { startDate?: string; endDate?: string; rent?: number; status?: string } = {},
 ) {
   const [lease] = await t.database.db
     .insert(leasesTable)
     .values({
       tenantId: tenant.id,
+      unitId: tenant.unitId,
       unitNumber: tenant.unitNumber,
       firstName: tenant.firstName,
       lastName: tenant.lastName,

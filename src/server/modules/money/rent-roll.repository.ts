@@ -4,11 +4,12 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { RentRollRow, RentRollSortKey } from '../../../shared/schemas/money-reports';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../properties/properties.repository';
+import { leaseAs, leaseCurrentOrUpcoming, leaseInEffectOn } from '../tenancy/tenancy.sql';
 import { propertiesCte, rowsOf, type Scope } from './money.scope';
 
 export interface RentRollOptions {
   scope: Scope;
-  /** The landlord's calendar day: a lease covering it is preferred as the unit's current one. */
+  /** The landlord's calendar day: the lease in effect on it is the unit's current one. */
   today: string;
   q?: string | undefined;
   sort?: RentRollSortKey | undefined;
@@ -64,17 +65,18 @@ function orderBy(options: RentRollOptions): SQL {
   return sql`${sortColumns[options.sort]} ${direction}, ${defaults}`;
 }
 
+const l = leaseAs('l');
+
 /**
- * The unit's current lease: an Active one, the one covering today first, else the latest
- * start; its tenant, or without a lease the unit's newest tenant not moved out.
+ * The unit's current lease (the tenancy vocabulary): the one in effect today, else the next to
+ * start; its tenant, or without one the unit's newest tenant not moved out.
  */
 const currentLease = (today: string) => sql`
   LEFT JOIN LATERAL (
     SELECT l.id, l.tenant_id, l.status, l.rent, l.start_date, l.end_date
-    FROM tenants t JOIN leases l ON l.tenant_id = t.id
-    WHERE t.unit_id = r.unit_id AND l.status = 'Active'
-    ORDER BY (l.start_date <= ${today}::date AND l.end_date >= ${today}::date) DESC,
-             l.start_date DESC, l.id DESC
+    FROM leases l
+    WHERE l.unit_id = r.unit_id AND ${leaseCurrentOrUpcoming(l, today)}
+    ORDER BY ${leaseInEffectOn(l, today)} DESC, l.start_date, l.id
     LIMIT 1) cl ON true
   LEFT JOIN tenants lt ON lt.id = cl.tenant_id
   LEFT JOIN LATERAL (
@@ -103,8 +105,7 @@ const ledgerJoins = sql`
  */
 const scopedEntries = sql`
   FROM p JOIN units su ON su.property_id = p.id
-  JOIN tenants st ON st.unit_id = su.id
-  JOIN leases sl ON sl.tenant_id = st.id
+  JOIN leases sl ON sl.unit_id = su.id
   JOIN ledger_entries e ON e.lease_id = sl.id`;
 const allLedgerJoins = sql`
   LEFT JOIN (SELECT e.lease_id, sum(e.delta) AS balance ${scopedEntries} GROUP BY e.lease_id) b
@@ -147,7 +148,9 @@ export function rentRollStatement(options: RentRollOptions): SQL {
   const candidates = pattern
     ? sql`WHERE p.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
             OR u.id IN (SELECT t.unit_id FROM tenants t
-                        WHERE (t.first_name || ' ' || t.last_name) ILIKE ${pattern})`
+                        WHERE (t.first_name || ' ' || t.last_name) ILIKE ${pattern})
+            OR u.id IN (SELECT sl.unit_id FROM leases sl
+                        WHERE (sl.first_name || ' ' || sl.last_name) ILIKE ${pattern})`
     : sql``;
   const units = sql`
     SELECT u.id AS unit_id, u.unit_number, u.status AS unit_status,

@@ -6,14 +6,17 @@ import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 
-/** The lease's tenant, unit and property (the lease is already known to be the caller's). */
-export async function findTenancyOfLease(db: Database, tenantId: number) {
+/** The lease's tenant, its own unit and property (the lease is already known to be the caller's). */
+export async function findTenancyOfLease(
+  db: Database,
+  lease: { tenantId: number; unitId: number },
+) {
   const [row] = await db
     .select({ tenant: tenantsTable, unit: unitsTable, property: propertiesTable })
     .from(tenantsTable)
-    .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+    .innerJoin(unitsTable, eq(unitsTable.id, lease.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .where(eq(tenantsTable.id, tenantId))
+    .where(eq(tenantsTable.id, lease.tenantId))
     .limit(1);
   return row;
 }

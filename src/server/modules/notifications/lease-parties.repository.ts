@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, not, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { leasesTable } from '../leases/leases.table';
 import { propertiesTable } from '../properties/properties.table';
+import { leaseCurrentOrUpcoming, leaseIsVoid } from '../tenancy/tenancy.sql';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 
@@ -32,7 +33,7 @@ function partiesQuery(db: Database) {
     .select(partiesColumns)
     .from(leasesTable)
     .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-    .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+    .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .$dynamic();
 }
@@ -47,7 +48,10 @@ export async function findLeaseParties(
 
 const renewal = alias(leasesTable, 'renewal');
 
-/** Active leases ending between `from` and `to` (inclusive) that nobody has renewed. */
+/**
+ * Leases that run to their end day (no move-out) and end between `from` (today) and `to`,
+ * inclusive, that nobody has renewed.
+ */
 export function listLeasesEndingBetween(
   db: Database,
   from: string,
@@ -55,7 +59,8 @@ export function listLeasesEndingBetween(
 ): Promise<LeaseParties[]> {
   return partiesQuery(db).where(
     and(
-      eq(leasesTable.status, 'Active'),
+      leaseCurrentOrUpcoming(leasesTable, from),
+      isNull(leasesTable.endedOn),
       gte(leasesTable.endDate, from),
       lte(leasesTable.endDate, to),
       notExists(
@@ -68,10 +73,8 @@ export function listLeasesEndingBetween(
   );
 }
 
-/** Active leases with a linked tenant, among `ids`. */
+/** The leases among `ids` that are not void (a void lease was never anyone's to pay). */
 export function listLinkedLeases(db: Database, ids: number[]): Promise<LeaseParties[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return partiesQuery(db).where(
-    and(inArray(leasesTable.id, ids), eq(leasesTable.status, 'Active')),
-  );
+  return partiesQuery(db).where(and(inArray(leasesTable.id, ids), not(leaseIsVoid(leasesTable))));
 }

@@ -19,7 +19,7 @@ const OVERDUE_LOOKBACK_DAYS = 14;
 
 /**
  * Tells the tenant's linked account and the owner, once per lease and end date (a changed end
- * date is a new reminder), that an Active lease nobody has renewed ends within 60 days.
+ * date is a new reminder), that a lease nobody has renewed ends within 60 days.
  */
 export async function notifyLeasesEnding(ctx: Context): Promise<void> {
   const today = calendarDate(ctx.now, ctx.timeZone);

@@ -5,6 +5,7 @@ import { withPropertyOfTenant, withPropertyOfUnit } from '../authz/ownership';
 import { invitationsTable } from '../invitations/invitations.table';
 import { leasesTable } from '../leases/leases.table';
 import { propertiesTable } from '../properties/properties.table';
+import { withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 
@@ -30,15 +31,7 @@ export async function findOnboarding(
           .limit(1),
       ),
       lease: exists(
-        withPropertyOfTenant(
-          db
-            .select({ one })
-            .from(leasesTable)
-            .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-            .$dynamic(),
-        )
-          .where(scope)
-          .limit(1),
+        withPropertyOfLease(db.select({ one }).from(leasesTable).$dynamic()).where(scope).limit(1),
       ),
       invitation: exists(
         withPropertyOfTenant(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Application } from '../../../shared/schemas/applications';
 import type { LeaseListItem } from '../../../shared/schemas/leases';
 import type { Tenant } from '../../../shared/schemas/tenants';
@@ -60,7 +60,10 @@ export async function currentTenantsOfProperty(
   return rows.map(({ tenant, unitNumber }) => ({ ...toTenant(tenant), unitNumber }));
 }
 
-/** Every tenant the unit has had: those living there first, then the latest to leave. */
+/**
+ * Every tenant the unit has had (placed there, or holding a lease on it): those living there
+ * first, then the latest to leave.
+ */
 export async function tenantsOfUnit(
   db: Database,
   unitId: number,
@@ -70,8 +73,19 @@ export async function tenantsOfUnit(
     db
       .select({ tenant: tenantsTable, unitNumber: unitsTable.unitNumber, total: totalColumn() })
       .from(tenantsTable)
-      .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
-      .where(eq(tenantsTable.unitId, unitId))
+      .innerJoin(unitsTable, eq(unitsTable.id, unitId))
+      .where(
+        or(
+          eq(tenantsTable.unitId, unitId),
+          inArray(
+            tenantsTable.id,
+            db
+              .select({ id: leasesTable.tenantId })
+              .from(leasesTable)
+              .where(eq(leasesTable.unitId, unitId)),
+          ),
+        ),
+      )
       .orderBy(
         sql`${tenantsTable.movedOutOn} desc nulls first`,
         desc(tenantsTable.createdAt),
@@ -85,7 +99,7 @@ export async function tenantsOfUnit(
   };
 }
 
-/** Every lease of the unit's tenants, newest start first. */
+/** Every lease of the unit, newest start first. */
 export async function leasesOfUnit(
   db: Database,
   unitId: number,
@@ -100,10 +114,9 @@ export async function leasesOfUnit(
         total: totalColumn(),
       })
       .from(leasesTable)
-      .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-      .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
+      .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
       .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-      .where(eq(tenantsTable.unitId, unitId))
+      .where(eq(leasesTable.unitId, unitId))
       .orderBy(desc(leasesTable.startDate), desc(leasesTable.id))
       .limit(options.limit),
   );

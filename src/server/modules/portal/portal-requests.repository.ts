@@ -19,11 +19,12 @@ export async function readTenantRequest(
   db: Database,
   tenancy: Tenancy,
   id: number,
+  timeZone: string,
 ): Promise<PortalWorkOrderDetail | undefined> {
   const [order] = await db
     .select()
     .from(workOrdersTable)
-    .where(and(eq(workOrdersTable.id, id), workOrdersOfTenancyFilter(tenancy)))
+    .where(and(eq(workOrdersTable.id, id), workOrdersOfTenancyFilter(tenancy, timeZone)))
     .limit(1);
   if (!order) return undefined;
   const notes = await listNotes(db, id, 'tenant');
@@ -50,11 +51,12 @@ export async function findTenantRequestPhoto(
   tenancy: Tenancy,
   id: number,
   photoId: number,
+  timeZone: string,
 ) {
   const [order] = await db
     .select({ id: workOrdersTable.id })
     .from(workOrdersTable)
-    .where(and(eq(workOrdersTable.id, id), workOrdersOfTenancyFilter(tenancy)))
+    .where(and(eq(workOrdersTable.id, id), workOrdersOfTenancyFilter(tenancy, timeZone)))
     .limit(1);
   return order ? findPhotoUpload(db, id, photoId) : undefined;
 }

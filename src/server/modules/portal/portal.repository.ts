@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import { daysBetween, formatDate } from '../../../shared/dates';
-import { leaseState } from '../../../shared/lease-state';
+import { calendarDate, daysBetween, formatDate } from '../../../shared/dates';
+import { isInEffectOn, leaseState } from '../../../shared/lease-state';
 import { fromCents } from '../../../shared/money';
 import type { LeaseStatus } from '../../../shared/constants';
 import { CATEGORY_LABELS, METHOD_LABELS, type Ledger } from '../../../shared/schemas/ledger';
@@ -36,8 +36,10 @@ import { workOrdersTable } from '../work-orders/work-orders.table';
 export async function readPortalHome(
   db: Database,
   actor: Actor,
-  today: string,
+  clock: { now(): Date; timeZone: string },
 ): Promise<PortalHome> {
+  const { timeZone } = clock;
+  const today = calendarDate(clock.now(), timeZone);
   const tenancy = await findTenancyOfAccount(db, actor);
   if (!tenancy) return { linked: false };
   const { tenant, unit, property } = tenancy;
@@ -73,7 +75,7 @@ export async function readPortalHome(
     lease: lease ? toPortalLease(lease, today) : null,
     balance: ledger?.balance ?? 0,
     ledger: ledger ? toLines(ledger, rows) : [],
-    workOrders: await listWorkOrdersOfTenancy(db, tenancy),
+    workOrders: await listWorkOrdersOfTenancy(db, tenancy, timeZone),
   };
 }
 
@@ -86,7 +88,7 @@ export function currentOrLatest(leases: LeaseRow[], today: string): LeaseRow | u
     a.startDate < b.startDate ? 1 : a.startDate > b.startDate ? -1 : b.id - a.id,
   );
   const current = latestFirst.find((lease) =>
-    ['active', 'ending_soon'].includes(stateOn(lease, today)),
+    isInEffectOn({ ...lease, status: lease.status as LeaseStatus }, today),
   );
   return current ?? latestFirst[0];
 }
@@ -164,7 +166,11 @@ async function ownerContact(db: Database, ownerId: number): Promise<LinkedPortal
   return row!;
 }
 
-async function listWorkOrdersOfTenancy(db: Database, tenancy: Tenancy): Promise<PortalWorkOrder[]> {
+async function listWorkOrdersOfTenancy(
+  db: Database,
+  tenancy: Tenancy,
+  timeZone: string,
+): Promise<PortalWorkOrder[]> {
   const w = workOrdersTable;
   const rows = await db
     .select({
@@ -175,7 +181,7 @@ async function listWorkOrdersOfTenancy(db: Database, tenancy: Tenancy): Promise<
       filedAt: w.filedAt,
     })
     .from(w)
-    .where(workOrdersOfTenancyFilter(tenancy))
+    .where(workOrdersOfTenancyFilter(tenancy, timeZone))
     .orderBy(desc(w.filedAt), desc(w.id))
     .limit(PORTAL_WORK_ORDER_LIMIT);
   return rows.map((row) => ({

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { calendarDate } from '../../../shared/dates';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   PORTAL_TENANTS_ONLY,
@@ -44,7 +43,7 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const actor = actorOf(request);
       requireTenantRole(actor, PORTAL_TENANTS_ONLY);
-      return readPortalHome(app.db, actor, calendarDate(app.config.now(), app.config.timeZone));
+      return readPortalHome(app.db, actor, app.config);
     },
   );
 
@@ -101,7 +100,12 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const found = await readTenantRequest(app.db, await tenancyOf(request), request.params.id);
+      const found = await readTenantRequest(
+        app.db,
+        await tenancyOf(request),
+        request.params.id,
+        app.config.timeZone,
+      );
       if (!found) throw REQUEST_NOT_FOUND();
       return found;
     },
@@ -120,7 +124,13 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id, photoId } = request.params;
-      const upload = await findTenantRequestPhoto(app.db, await tenancyOf(request), id, photoId);
+      const upload = await findTenantRequestPhoto(
+        app.db,
+        await tenancyOf(request),
+        id,
+        photoId,
+        app.config.timeZone,
+      );
       if (!upload) throw notFound('portal.photo_not_found', 'Photo not found');
       return sendPhoto(reply, upload, await readPhoto(app.files, upload));
     },

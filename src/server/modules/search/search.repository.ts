@@ -2,7 +2,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SearchResult } from '../../../shared/schemas/search';
 import type { Database } from '../../db/client';
 import { withPropertyOfTenant, withPropertyOfUnit } from '../authz/ownership';
+import { LEASE_STATE_LABELS, type LeaseState } from '../../../shared/lease-state';
 import { leasesTable } from '../leases/leases.table';
+import { leaseStateOn, withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable } from '../tenants/tenants.table';
@@ -36,6 +38,8 @@ export interface SearchOptions {
   q: string;
   /** The most results of each kind. */
   limit: number;
+  /** The landlord's calendar day, which a lease's state follows. */
+  today: string;
 }
 
 const unitAt = (unitNumber: string, propertyName: string) => `Unit ${unitNumber}, ${propertyName}`;
@@ -125,7 +129,7 @@ async function searchTenants(db: Database, o: SearchOptions): Promise<SearchResu
 }
 
 async function searchLeases(db: Database, o: SearchOptions): Promise<SearchResult[]> {
-  const rows = await withPropertyOfTenant(
+  const rows = await withPropertyOfLease(
     db
       .select({
         id: l.id,
@@ -133,12 +137,11 @@ async function searchLeases(db: Database, o: SearchOptions): Promise<SearchResul
         lastName: l.lastName,
         startDate: l.startDate,
         endDate: l.endDate,
-        status: l.status,
+        state: leaseStateOn(l, o.today),
         unitNumber: unitsTable.unitNumber,
         propertyName: p.name,
       })
       .from(l)
-      .innerJoin(t, eq(t.id, l.tenantId))
       .$dynamic(),
   )
     .where(and(o.scope, contains(leaseText, o.q)))
@@ -148,7 +151,7 @@ async function searchLeases(db: Database, o: SearchOptions): Promise<SearchResul
     kind: 'lease',
     id: row.id,
     label: `Lease of ${row.firstName} ${row.lastName}`,
-    description: `${unitAt(row.unitNumber, row.propertyName)} · ${row.startDate} to ${row.endDate} · ${row.status}`,
+    description: `${unitAt(row.unitNumber, row.propertyName)} · ${row.startDate} to ${row.endDate} · ${LEASE_STATE_LABELS[row.state as LeaseState]}`,
     link: `/lease/${row.id}`,
   }));
 }

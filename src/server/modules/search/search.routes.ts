@@ -5,6 +5,7 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '../../../shared/schemas/search';
+import { calendarDate } from '../../../shared/dates';
 import { actorOf } from '../../context';
 import type { AppInstance } from '../../http/types';
 import { managedPropertiesFilter } from '../authz/authz';
@@ -60,6 +61,7 @@ export async function searchRoutes(app: AppInstance): Promise<void> {
         scope: managedPropertiesFilter(actorOf(request)),
         q,
         limit: MAX_SEARCH_RESULTS,
+        today: calendarDate(app.config.now(), app.config.timeZone),
       });
       return groupResults(found, MAX_SEARCH_RESULTS);
     },

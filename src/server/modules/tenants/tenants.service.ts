@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { TenantBody } from '../../../shared/schemas/tenants';
+import type { LeaseStatus } from '../../../shared/constants';
+import { calendarDate, formatDate } from '../../../shared/dates';
+import { lastDayOf } from '../../../shared/lease-state';
 import type { Context } from '../../context';
 import {
   countRows,
@@ -11,7 +14,8 @@ import {
 import { conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { requireManagedTenant, requireManagedUnit } from '../authz/authz';
-import { leasesTable } from '../leases/leases.table';
+import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { findOpenLeaseOfTenant } from '../tenancy/tenancy.repository';
 import { lockUnit, setUnitStatus } from '../units/units.service';
 import type { UnitRow } from '../units/units.table';
 import {
@@ -99,6 +103,23 @@ export async function placeTenant(ctx: Context, body: TenantBody): Promise<Tenan
   return moveInTenant(ctx, { unitId, fields });
 }
 
+/**
+ * A lease stays on its unit (docs/decisions/0013): a tenant whose lease is running or still to
+ * start is not moved by editing their record. They move out of it, and the new unit gets a
+ * new tenancy (a new tenant record and lease), so each unit keeps its own history and money.
+ */
+async function refuseMoveWithOpenLease(ctx: Context, tenant: TenantRow): Promise<void> {
+  const lease = await findOpenLeaseOfTenant(ctx.tx, tenant.id, calendarDate(ctx.now, ctx.timeZone));
+  if (lease) throw conflict('tenants.has_open_lease', tenantHasOpenLeaseMessage(lease));
+}
+
+export function tenantHasOpenLeaseMessage(lease: LeaseRow): string {
+  return (
+    `This tenant has a lease on unit ${lease.unitNumber} until ${formatDate(lastDayOf({ ...lease, status: lease.status as LeaseStatus }))}. ` +
+    'To move them to another unit, use Move out on that lease, then add them to the new unit.'
+  );
+}
+
 /** Edits a tenant; moving them needs an Available unit of the caller's and frees the old one. */
 export async function changeTenant(
   ctx: Context,
@@ -114,6 +135,7 @@ export async function changeTenant(
   } else {
     // A past tenant stays in the unit they left: they are that unit's history.
     refuseMovedOut(before);
+    await refuseMoveWithOpenLease(ctx, before);
     await requireManagedUnit(ctx.tx, ctx.actor, unitId);
     // Both units locked in id order, so two opposite moves cannot deadlock.
     for (const locked of [before.unitId, unitId].sort((a, b) => a - b))

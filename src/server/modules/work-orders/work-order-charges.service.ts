@@ -11,7 +11,8 @@ import { conflict } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { postCharge } from '../ledger/ledger.service';
 import { listEntries } from '../ledger/ledger.repository';
-import { findCurrentLeaseOfUnit, workTotals } from './work-orders.repository';
+import { findLeaseInEffect } from '../tenancy/tenancy.repository';
+import { workTotals } from './work-orders.repository';
 import { requireWorkOrder } from './work-orders.service';
 import { workOrdersTable } from './work-orders.table';
 
@@ -41,7 +42,11 @@ export async function chargeWorkOrderToTenant(
     throw conflict('work-orders.no_cost', 'This work order has no recorded cost to charge');
   }
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const lease = await findCurrentLeaseOfUnit(ctx.tx, order.unitId, today);
+  // The tenant the repair concerns: the lease that covered the day it was filed (they may have
+  // moved out since), else the one running today.
+  const lease =
+    (await findLeaseInEffect(ctx.tx, order.unitId, calendarDate(order.filedAt, ctx.timeZone))) ??
+    (await findLeaseInEffect(ctx.tx, order.unitId, today));
   if (!lease) {
     throw conflict('work-orders.no_current_lease', 'The unit has no current lease to charge');
   }

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   OPEN_STATUSES,
   type MaintenanceCategory,
@@ -29,7 +16,6 @@ import type {
 } from '../../../shared/schemas/work-orders';
 import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
-import { leasesTable, type LeaseRow } from '../leases/leases.table';
 import { propertiesTable } from '../properties/properties.table';
 import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
@@ -296,32 +282,4 @@ export async function countPhotos(db: Database, workOrderId: number): Promise<nu
     .from(workOrderPhotosTable)
     .where(eq(workOrderPhotosTable.workOrderId, workOrderId));
   return row?.n ?? 0;
-}
-
-/**
- * The lease running today on a unit: Active, begun, not yet ended, its tenant still there.
- * The latest start wins should two overlap (roommates on separate leases).
- */
-export async function findCurrentLeaseOfUnit(
-  db: Database,
-  unitId: number,
-  today: string,
-): Promise<LeaseRow | undefined> {
-  const [row] = await db
-    .select({ lease: leasesTable })
-    .from(leasesTable)
-    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
-    .where(
-      and(
-        eq(tenantsTable.unitId, unitId),
-        or(isNull(tenantsTable.movedOutOn), gte(tenantsTable.movedOutOn, today)),
-        eq(leasesTable.status, 'Active'),
-        lte(leasesTable.startDate, today),
-        gte(leasesTable.endDate, today),
-        or(isNull(leasesTable.endedOn), gte(leasesTable.endedOn, today)),
-      ),
-    )
-    .orderBy(desc(leasesTable.startDate), desc(leasesTable.id))
-    .limit(1);
-  return row?.lease;
 }

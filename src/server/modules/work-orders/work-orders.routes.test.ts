@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder, WorkOrderSummary } from '../../../shared/schemas/work-orders';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createdId } from '../../test/fixtures';
+import { createdId, leaseBody } from '../../test/fixtures';
 import { auditEventsTable } from '../audit/audit.table';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
@@ -75,13 +75,19 @@ describe('work orders', () => {
         await other.request({ method: 'GET', url: '/api/properties?mine=true' })
       ).json()[0].id,
     });
-    await createdId(landlord, '/api/tenants', {
+    const taraId = await createdId(landlord, '/api/tenants', {
       firstName: 'Tara',
       lastName: 'Ng',
       email: 'tara@example.com',
       phoneNumber: '555-0199',
       unitId,
     });
+    // A work order names the tenant whose lease covers the day it is filed.
+    await createdId(
+      landlord,
+      '/api/leases',
+      leaseBody(taraId, { startDate: '2020-01-01', endDate: '2099-12-31' }),
+    );
   });
   afterAll(() => t.close());
 

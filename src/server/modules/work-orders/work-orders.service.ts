@@ -1,4 +1,5 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { calendarDate } from '../../../shared/dates';
 import { canTransition, type WorkOrderRole } from '../../../shared/maintenance';
 import { fromCents, toCents } from '../../../shared/money';
 import type { User } from '../../../shared/schemas/users';
@@ -26,7 +27,7 @@ import {
   requireManagedUnit,
   workOrdersAssignedToAccountFilter,
 } from '../authz/authz';
-import { tenantsTable } from '../tenants/tenants.table';
+import { findLeaseInEffect } from '../tenancy/tenancy.repository';
 import { findOwnUpload } from '../uploads/uploads.repository';
 import {
   countPhotos,
@@ -71,15 +72,9 @@ export async function requireWorkOrder(
   return found;
 }
 
-/** The tenant to call about a unit: the one most recently placed there. */
-async function currentTenantId(db: Database, unitId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: tenantsTable.id })
-    .from(tenantsTable)
-    .where(eq(tenantsTable.unitId, unitId))
-    .orderBy(desc(tenantsTable.id))
-    .limit(1);
-  return row?.id ?? null;
+/** The tenant a request filed now concerns: the one whose lease covers today, or nobody. */
+async function tenantOnDay(db: Database, unitId: number, day: string): Promise<number | null> {
+  return (await findLeaseInEffect(db, unitId, day))?.tenantId ?? null;
 }
 
 /** Shows photos the actor sent on a work order; a photo may show on one work order only. */
@@ -173,7 +168,7 @@ export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Pr
   const row = await insertWorkOrder(ctx, {
     ...request,
     unitId: unit.id,
-    tenantId: await currentTenantId(ctx.tx, unit.id),
+    tenantId: await tenantOnDay(ctx.tx, unit.id, calendarDate(ctx.now, ctx.timeZone)),
   });
   return row.id;
 }

@@ -4,7 +4,7 @@ import type { WorkOrder } from '../../../shared/schemas/work-orders';
 import type { WorkerQueue } from '../../../shared/schemas/worker-queue';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { createdId } from '../../test/fixtures';
+import { createdId, leaseBody } from '../../test/fixtures';
 import { auditEventsTable } from '../audit/audit.table';
 import { staffTable } from '../staff/staff.table';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
@@ -61,13 +61,19 @@ describe("the maintenance worker's queue", () => {
       rent: 1000,
       status: 'Available',
     });
-    await createdId(landlord, '/api/tenants', {
+    const taraId = await createdId(landlord, '/api/tenants', {
       firstName: 'Tara',
       lastName: 'Ng',
       email: 'tara@example.com',
       phoneNumber: '555-0199',
       unitId,
     });
+    // The work orders name the tenant whose lease covers the day they are filed.
+    await createdId(
+      landlord,
+      '/api/leases',
+      leaseBody(taraId, { startDate: '2020-01-01', endDate: '2099-12-31' }),
+    );
     staffId = await createdId(landlord, '/api/staff', staffBody('Rosa', propertyId));
     otherStaffId = await createdId(landlord, '/api/staff', staffBody('Sam', propertyId));
     await link(staffId, worker);

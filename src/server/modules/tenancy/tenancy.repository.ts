@@ -1,0 +1,37 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { leaseCurrentOrUpcoming, leaseInEffectOn } from './tenancy.sql';
+
+/**
+ * The unit's lease in effect on `day` (tenancy.sql.ts), or none. Roommates on separate leases
+ * may share a unit: the latest to start is taken.
+ */
+export async function findLeaseInEffect(
+  db: Database,
+  unitId: number,
+  day: string,
+): Promise<LeaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leasesTable)
+    .where(and(eq(leasesTable.unitId, unitId), leaseInEffectOn(leasesTable, day)))
+    .orderBy(desc(leasesTable.startDate), desc(leasesTable.id))
+    .limit(1);
+  return row;
+}
+
+/** The tenant's lease that has not ended by `day` (running or still to start), if any. */
+export async function findOpenLeaseOfTenant(
+  db: Database,
+  tenantId: number,
+  day: string,
+): Promise<LeaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leasesTable)
+    .where(and(eq(leasesTable.tenantId, tenantId), leaseCurrentOrUpcoming(leasesTable, day)))
+    .orderBy(asc(leasesTable.startDate), asc(leasesTable.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,77 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { LEASES_ENDING_SOON_DAYS } from '../../../shared/schemas/dashboard';
+import { leasesTable } from '../leases/leases.table';
+import { propertiesTable } from '../properties/properties.table';
+import { unitsTable } from '../units/units.table';
+
+/**
+ * The tenancy vocabulary, written once: who rents which unit on which day. Each fragment is the
+ * SQL twin of a function in src/shared/lease-state.ts (tenancy.sql.test.ts checks that they
+ * agree on random leases); every reader (dashboard, rent roll, arrears, statements, pages,
+ * search, work orders, portal, notifications, late fees, rent posting) asks through these
+ * instead of writing its own rule. The fragments interpolate Drizzle's columns, so a renamed
+ * column breaks the build, not a query. In a raw statement, name the lease table with
+ * `leaseAs('l')` and pass that: its columns render as "l"."start_date" and so on.
+ */
+
+/** The lease columns the rules read: the leases table itself or an alias of it. */
+export interface LeaseDates {
+  status: AnyPgColumn;
+  startDate: AnyPgColumn;
+  endDate: AnyPgColumn;
+  endedOn: AnyPgColumn;
+}
+
+/** The leases table under another name, for raw statements (`FROM leases l`). */
+export const leaseAs = (name: string) => alias(leasesTable, name);
+
+/** A calendar day: a 'YYYY-MM-DD' string (a parameter) or a date-valued expression. */
+type Day = string | SQL;
+const dayOf = (day: Day): SQL => (typeof day === 'string' ? sql`${day}::date` : day);
+
+/** isVoidLease: Terminated without a move-out day, so it never runs. */
+export function leaseIsVoid(l: LeaseDates): SQL {
+  return sql`(${l.status} = 'Terminated' AND ${l.endedOn} IS NULL)`;
+}
+
+/** lastDayOf: the move-out day when the tenant left early, else the end day. */
+export function leaseLastDay(l: LeaseDates): SQL {
+  return sql`coalesce(${l.endedOn}, ${l.endDate})`;
+}
+
+/** isInEffectOn: the lease runs on `day` (its unit's current lease that day). */
+export function leaseInEffectOn(l: LeaseDates, day: Day): SQL {
+  const d = dayOf(day);
+  return sql`(NOT ${leaseIsVoid(l)} AND ${l.startDate} <= ${d} AND ${d} <= ${leaseLastDay(l)})`;
+}
+
+/** isCurrentOrUpcoming: the lease has not ended by `day`. */
+export function leaseCurrentOrUpcoming(l: LeaseDates, day: Day): SQL {
+  return sql`(NOT ${leaseIsVoid(l)} AND ${dayOf(day)} <= ${leaseLastDay(l)})`;
+}
+
+/** leaseState: 'upcoming', 'active', 'ending_soon', 'expired' or 'ended_early' on `day`. */
+export function leaseStateOn(l: LeaseDates, day: Day): SQL<string> {
+  const d = dayOf(day);
+  const last = leaseLastDay(l);
+  return sql<string>`(CASE
+    WHEN ${leaseIsVoid(l)} THEN 'ended_early'
+    WHEN ${d} > ${last} THEN
+      CASE WHEN ${l.endedOn} IS NOT NULL AND ${l.endedOn} < ${l.endDate}
+           THEN 'ended_early' ELSE 'expired' END
+    WHEN ${l.startDate} > ${d} THEN 'upcoming'
+    WHEN ${last} - ${d} <= ${LEASES_ENDING_SOON_DAYS} THEN 'ending_soon'
+    ELSE 'active' END)`;
+}
+
+/**
+ * The ownership joins: a lease's unit is its own (leases.unit_id, fixed when the lease is
+ * made), the unit's property is units.property_id, and the property's owner is the landlord
+ * the scope filters on. Add to a query over leases.
+ */
+export function withPropertyOfLease<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId));
+}
