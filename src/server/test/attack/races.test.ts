@@ -5,7 +5,15 @@ import { runAsSystem, type Service } from '../../context';
 import { applicationsTable } from '../../modules/applications/applications.table';
 import { tenantsTable } from '../../modules/tenants/tenants.table';
 import { usersTable } from '../../modules/users/users.table';
-import { createPropertyWithUnits, createTenant } from '../fixtures';
+import {
+  createdId,
+  createPropertyWithUnits,
+  createTenant,
+  leaseBody,
+  MID_MARCH_NOON,
+  posted,
+  tenantBody,
+} from '../fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -141,4 +149,82 @@ describe('racing writes', () => {
       expect(answers.filter((x) => x.statusCode === 200).length).toBeLessThanOrEqual(1);
     },
   );
+
+  it.each([1, 2, 3])(
+    'round %i: a lease renewed twice, its tenant moved out and its deposit settled twice, all at once: no 500',
+    async () => {
+      t.clock.now = MID_MARCH_NOON;
+      const tenant = await createTenant(landlord);
+      const lease = await posted<{ id: number }>(landlord, '/api/leases', leaseBody(tenant.id));
+      const post = (url: string, payload: object) =>
+        landlord.request({ method: 'POST', url, payload });
+      const renew = () =>
+        post(`/api/leases/${lease.id}/renew`, { endDate: '2027-12-31', rent: 1100 });
+      const settle = () =>
+        post(`/api/leases/${lease.id}/deposit/settlement`, {
+          date: '2026-03-14',
+          deductions: [{ description: 'Cleaning', amount: 100 }],
+          applyToOpenCharges: true,
+        });
+      const answers = await Promise.all([
+        renew(),
+        settle(),
+        post(`/api/tenants/${tenant.id}/move-out`, { moveOutDate: '2026-03-14', reason: 'Moved' }),
+        renew(),
+        settle(),
+        post(`/api/leases/${lease.id}/deposit/receipts`, { amount: 500, date: '2026-01-05' }),
+      ]);
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        if (answer.statusCode >= 300) expect(answer.json().message).toMatch(/^[A-Z].+/);
+      }
+      expect([answers[0]!, answers[3]!].filter((a) => a.statusCode < 300).length).toBeLessThan(2);
+      expect([answers[1]!, answers[4]!].filter((a) => a.statusCode < 300).length).toBeLessThan(2);
+    },
+  );
+
+  it('a finished work order charged twice while a note is added: one charge, no 500', async () => {
+    t.clock.now = MID_MARCH_NOON;
+    const { propertyId, units } = await createPropertyWithUnits(landlord);
+    const tenantId = await createdId(landlord, '/api/tenants', tenantBody(units[0]!.id));
+    await posted(landlord, '/api/leases', leaseBody(tenantId));
+    const staffId = await createdId(landlord, '/api/staff', {
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      email: 'rosa@example.com',
+      phone: '555-0142',
+      position: 'Handy',
+      propertyId,
+    });
+    const id = await createdId(landlord, '/api/work-orders', {
+      unitId: units[0]!.id,
+      title: 'Broken window',
+      category: 'Other',
+      priority: 'Routine',
+    });
+    const step = (path: string, payload: object) =>
+      landlord.request({ method: 'POST', url: `/api/work-orders/${id}/${path}`, payload });
+    for (const [path, payload] of [
+      ['assign', { staffId }],
+      ['status', { status: 'In progress' }],
+      ['notes', { body: 'Glass and labour', cost: 120.5 }],
+      ['status', { status: 'Done' }],
+    ] as const) {
+      expect((await step(path, payload)).statusCode).toBe(200);
+    }
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([
+        step('charge', {}),
+        step('notes', { body: 'More glass', cost: 10 }),
+        step('charge', {}),
+      ]);
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        if (answer.statusCode >= 300) expect(answer.json().message).toMatch(/^[A-Z].+/);
+      }
+      if (round === 0) {
+        expect([answers[0]!, answers[2]!].filter((a) => a.statusCode < 300)).toHaveLength(1);
+      }
+    }
+  });
 });
