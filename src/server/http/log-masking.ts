@@ -20,10 +20,11 @@ export function maskOneTimeCodes(text: string): string {
 
 /** Fastify's request serializer, with the URL masked. */
 function serializeRequest(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
   return {
     method: request.method,
     url: maskOneTimeCodes(request.url),
-    version: request.headers?.['accept-version'],
+    version: typeof version === 'string' ? version : undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
