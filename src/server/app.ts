@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { serializeError } from './db/database-errors';
 import { limitConnectionsPerAddress } from './http/connection-limits';
+import { maskingLoggerOptions, maskOneTimeCodes } from './http/log-masking';
 import { trustFunction } from './http/trust-proxy';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -71,7 +72,19 @@ export interface BuildAppOptions {
   files?: FileStore;
 }
 
-/** Never log secrets: passwords travel in bodies (not logged), sessions in cookies. */
+function serializeLoggedError(error: Error) {
+  const serialized = serializeError(error);
+  return {
+    ...serialized,
+    message: maskOneTimeCodes(serialized.message),
+    stack: maskOneTimeCodes(serialized.stack),
+  };
+}
+
+/**
+ * Never log secrets: passwords travel in bodies (not logged), sessions in cookies, one-time
+ * codes in paths (masked).
+ */
 const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 export async function buildApp({
@@ -82,7 +95,13 @@ export async function buildApp({
   const trustProxy = trustFunction(config.trustProxy);
   const app = Fastify({
     // Database errors are logged by code and table: their messages carry query parameters.
-    logger: { level: config.logLevel, redact: LOG_REDACT, serializers: { err: serializeError } },
+    // One-time codes in URLs and messages are masked (http/log-masking.ts).
+    logger: {
+      level: config.logLevel,
+      redact: LOG_REDACT,
+      ...maskingLoggerOptions,
+      serializers: { ...maskingLoggerOptions.serializers, err: serializeLoggedError },
+    },
     trustProxy,
     bodyLimit: 1024 * 1024,
     // A request must arrive whole (headers and body) within the timeout, and a silent

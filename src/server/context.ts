@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../shared/schemas/users';
 import type { Database } from './db/client';
+import { isLostRace } from './db/database-errors';
 
 /**
  * Who is acting. A visitor has no account (sign-up, a rental application); the system is
@@ -43,13 +46,33 @@ export function requestContext(request: FastifyRequest): ContextBase {
   };
 }
 
-function inTransaction<Input, Output>(
+/** How many times a service runs when concurrent transactions keep beating it. */
+export const SERVICE_ATTEMPTS = 3;
+
+/**
+ * Runs the service in a transaction; when a concurrent transaction won (deadlock,
+ * serialization failure, a unique key filled meanwhile) it runs again from the start, after
+ * a short random pause, so the rivals no longer meet. Everything a service does is in its
+ * transaction (mail and notifications go through the outbox), so a rerun repeats nothing.
+ * A loss on the last attempt reaches the error handler, which answers 409.
+ */
+async function inTransaction<Input, Output>(
   db: Database,
   base: ContextBase,
   service: Service<Input, Output>,
   input: Input,
 ): Promise<Output> {
-  return db.transaction((tx) => service({ ...base, tx }, input));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => service({ ...base, tx }, input));
+    } catch (error) {
+      // Inside an outer transaction the rerun would meet the same locks: the outer one decides.
+      if (attempt >= SERVICE_ATTEMPTS || !isLostRace(error) || db instanceof PgTransaction) {
+        throw error;
+      }
+      await setTimeout(5 + Math.random() * 20 * attempt);
+    }
+  }
 }
 
 /** Runs a service for an HTTP request, in one transaction: all its writes or none. */

@@ -29,6 +29,19 @@ export const LIMITS = {
   money: 9_999_999_999.99,
 } as const;
 
+/**
+ * Live sessions one account may hold (docs/product.md section 12): a new login past it ends
+ * the account's oldest sessions, so no one can fill the sessions table through one account.
+ */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/**
+ * Notifications kept per account (docs/product.md section 18): read ones go after
+ * NOTIFICATIONS_KEPT_DAYS, and past NOTIFICATIONS_KEPT_PER_USER the oldest go, read or not.
+ */
+export const NOTIFICATIONS_KEPT_DAYS = 90;
+export const NOTIFICATIONS_KEPT_PER_USER = 200;
+
 /** Timings from docs/product.md (section 9), in milliseconds. */
 export const SIGNUP_TOAST_MS = 2000;
 export const APPLICATION_AUTO_CLOSE_MS = 3000;

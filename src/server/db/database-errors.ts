@@ -98,6 +98,19 @@ export function isDatabaseDataError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A concurrent transaction won: a deadlock (40P01), a serialization failure (40001), or a
+ * unique key that another transaction filled since this one looked (23505). Run again, the
+ * transaction sees the winner's rows and answers as the service would have; a loss that
+ * remains after the retries is a conflict (409), never a server error.
+ */
+export function isLostRace(error: unknown): boolean {
+  for (const e of chain(error)) {
+    if (isServerError(e)) return ['40P01', '40001', '23505'].includes(e.code as string);
+  }
+  return false;
+}
+
 /** The first table a statement names (INSERT INTO / UPDATE / DELETE FROM / FROM "x"). */
 function tableOf(query: unknown): string | undefined {
   if (typeof query !== 'string') return undefined;

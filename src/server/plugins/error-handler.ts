@@ -1,8 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../shared/schemas/common';
-import { isDatabaseBusy, isDatabaseDataError, isDatabaseUnavailable } from '../db/database-errors';
+import {
+  isDatabaseBusy,
+  isDatabaseDataError,
+  isDatabaseUnavailable,
+  isLostRace,
+} from '../db/database-errors';
 import { AppError } from '../http/errors';
+
+export const CONCURRENT_CHANGE =
+  'Someone else changed this at the same moment. Please reload and try again.';
 
 /**
  * The one place errors become answers. Every answer has a human `message`; a 5xx never
@@ -49,6 +57,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({
         message: 'A value in the request is out of range or malformed',
         code: 'invalid_value',
+      } satisfies ErrorBody);
+    }
+
+    if (isLostRace(error)) {
+      // Concurrent writes kept beating this one (context.ts retried it): nothing was written.
+      request.log.warn({ err: error, url: request.url }, 'lost a race with a concurrent write');
+      return reply.status(409).send({
+        message: CONCURRENT_CHANGE,
+        code: 'concurrent_change',
       } satisfies ErrorBody);
     }
 

@@ -18,6 +18,16 @@ export const MAX_REQUEST_PHOTOS = 5;
 export const PHOTO_KINDS = ['request', 'before', 'after'] as const;
 export const NOTE_VISIBILITIES = ['internal', 'tenant'] as const;
 
+/**
+ * A repair's money stays far inside exact arithmetic (2^53 cents): one note records at most
+ * $1,000,000 and a work order's notes add up to at most $10,000,000 (docs/product.md section 21).
+ */
+export const MAX_NOTE_COST = 1_000_000;
+export const MAX_WORK_ORDER_COST = 10_000_000;
+export const NOTE_COST_TOO_LARGE = 'Cost must be at most $1,000,000.00';
+export const WORK_ORDER_COST_TOO_LARGE =
+  "A work order's costs cannot add up to more than $10,000,000.00";
+
 export const workOrderNoteSchema = z.object({
   id: z.number().int(),
   body: z.string(),
@@ -137,6 +147,7 @@ export const addNoteBodySchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   cost: moneySchema('Cost')
+    .refine((value) => value <= MAX_NOTE_COST, NOTE_COST_TOO_LARGE)
     .nullish()
     .transform((v) => v ?? null),
 });

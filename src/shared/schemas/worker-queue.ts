@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../maintenance';
 import { idSchema, requiredText } from './common';
-import { addNoteBodySchema, workOrderSummarySchema } from './work-orders';
+import { addNoteBodySchema, workOrderSchema, workOrderSummarySchema } from './work-orders';
 
 /** The 403 of the worker's calls for an account without the Maintenance role. */
 export const WORKER_QUEUE_MAINTENANCE_ONLY = 'This page is for maintenance staff';
@@ -11,6 +11,15 @@ export const workerQueueItemSchema = workOrderSummarySchema.extend({
   address: z.string(),
 });
 export type WorkerQueueItem = z.infer<typeof workerQueueItemSchema>;
+
+/**
+ * One work order as its worker sees it: the tenant's name and phone and whether they allow
+ * entry, never their email (a worker calls or knocks; nothing else of the tenant's is theirs).
+ */
+export const workerWorkOrderSchema = workOrderSchema.extend({
+  tenant: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }).nullable(),
+});
+export type WorkerWorkOrder = z.infer<typeof workerWorkOrderSchema>;
 
 /** GET /api/worker/work-orders: `linked` is false until an invitation linked a staff record. */
 export const workerQueueSchema = z.object({

@@ -170,7 +170,8 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       config: { access: 'admin' },
       schema: {
         tags: ['accounts'],
-        summary: 'Admins: disable an account; its sessions end at once',
+        summary:
+          'Admins: disable an account; its sessions, reset links and pending invitations end at once',
         params: idParamsSchema,
         response: { 200: accountSchema, ...errors },
       },

@@ -18,6 +18,7 @@ import { passwordWeakness } from '../users/password-strength';
 import { hashPassword } from '../users/passwords';
 import type { UserRow } from '../users/users.table';
 import { hashToken } from '../auth/sessions.repository';
+import { revokeInvitationsCreatedBy } from '../invitations/invitations.repository';
 import {
   deleteOtherSessions,
   deleteSessionsOf,
@@ -78,7 +79,10 @@ export async function changeRoles(
   return toAccount(after);
 }
 
-/** A disabled account cannot log in, and the sessions it has end now. */
+/**
+ * A disabled account cannot log in: the sessions it has end now, its unused password-reset
+ * links stop working, and the invitations it made that nobody accepted yet are withdrawn.
+ */
 export async function disableAccount(ctx: Context, id: number): Promise<Account> {
   if (id === actingUser(ctx).id) {
     throw conflict('accounts.disable_self', 'You cannot disable your own account');
@@ -89,7 +93,20 @@ export async function disableAccount(ctx: Context, id: number): Promise<Account>
   if (last) throw conflict('accounts.last_admin', LAST_ADMIN);
   const after = await setAccountDisabled(ctx.tx, id, ctx.now);
   await deleteSessionsOf(ctx.tx, [id]);
+  await deleteUnusedPasswordResets(ctx.tx, id);
   await recordAccountChange(ctx, 'disable', before, after);
+  for (const { id: invitationId, record } of await revokeInvitationsCreatedBy(
+    ctx.tx,
+    id,
+    ctx.now,
+  )) {
+    await recordEvent(ctx, {
+      entityType: record.kind === 'tenant' ? 'tenants' : 'staff',
+      entityId: record.id,
+      action: 'revoke_invitation',
+      after: { invitationId, reason: "its maker's account was disabled" },
+    });
+  }
   return toAccount(after);
 }
 
@@ -119,9 +136,15 @@ async function newResetLink(
   return { id: row.id, code, expiresAt };
 }
 
-/** An Admin's link for an account, shown once (any earlier unused link stops working). */
+/**
+ * An Admin's link for an account, shown once (any earlier unused link stops working). A
+ * disabled account gets none: its link could not be used.
+ */
 export async function issuePasswordReset(ctx: Context, id: number): Promise<PasswordResetLink> {
-  await requireAccount(ctx.tx, id);
+  const account = await requireAccount(ctx.tx, id);
+  if (account.disabledAt) {
+    throw conflict('accounts.disabled', 'Enable this account before making it a reset link');
+  }
   const { code, expiresAt } = await newResetLink(ctx, {
     userId: id,
     ttlMs: PASSWORD_RESET_TTL_MS,
@@ -201,13 +224,21 @@ const RESET_UNKNOWN =
 const RESET_USED =
   'This password reset link has already been used. Ask an administrator for a new one.';
 const RESET_EXPIRED = 'This password reset link has expired. Ask an administrator for a new one.';
+const RESET_ACCOUNT_DISABLED =
+  'This password reset link no longer works: the account is disabled. Ask an administrator.';
 
-/** A link that no longer works answers 410 Gone; one that never existed, 404. */
+/**
+ * A link that no longer works answers 410 Gone; one that never existed, 404. A disabled
+ * account's link never works (disabling deletes them; this is the backstop).
+ */
 function checkUsable(found: Awaited<ReturnType<typeof findPasswordReset>>, now: Date) {
   if (!found) throw notFound('password_resets.not_found', RESET_UNKNOWN);
   if (found.reset.usedAt) throw new AppError(410, 'password_resets.used', RESET_USED);
   if (found.reset.expiresAt.getTime() <= now.getTime()) {
     throw new AppError(410, 'password_resets.expired', RESET_EXPIRED);
+  }
+  if (found.user.disabledAt) {
+    throw new AppError(410, 'password_resets.account_disabled', RESET_ACCOUNT_DISABLED);
   }
   return found;
 }
@@ -237,6 +268,7 @@ export async function redeemPasswordReset(
   if (weakness) throw badRequest('users.weak_password', weakness, 'password');
   await setPasswordHash(ctx.tx, user.id, await hashPassword(password));
   await markPasswordResetUsed(ctx.tx, reset.id, ctx.now);
+  await deleteUnusedPasswordResets(ctx.tx, user.id);
   await deleteSessionsOf(ctx.tx, [user.id]);
   await recordEvent(ctx, {
     entityType: 'users',
@@ -262,10 +294,12 @@ export async function changeOwnPassword(
   await requireAccount(ctx.tx, user.id);
   await setPasswordHash(ctx.tx, user.id, await hashPassword(newPassword));
   await deleteOtherSessions(ctx.tx, user.id, hashToken(sessionToken));
+  // A reset link mailed before the change would otherwise undo it.
+  await deleteUnusedPasswordResets(ctx.tx, user.id);
   await recordEvent(ctx, {
     entityType: 'users',
     entityId: user.id,
     action: 'change_password',
-    after: { otherSessionsEnded: true },
+    after: { otherSessionsEnded: true, resetLinksEnded: true },
   });
 }

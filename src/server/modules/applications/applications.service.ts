@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { requireManagedApplication, type ManagedApplication } from '../authz/authz';
 import { moveInTenant, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
 import type { TenantRow } from '../tenants/tenants.table';
+import { lockUnit } from '../units/units.service';
 import { unitsTable } from '../units/units.table';
 import {
   decideApplication,
@@ -92,6 +93,11 @@ export async function approveApplication(
   ctx: Context,
   { id, mailApplicants }: { id: number; mailApplicants: boolean },
 ): Promise<TenantRow> {
+  // The unit first, then the application: approvals of rival applications for one unit
+  // queue on the unit instead of each holding its application while the other declines it
+  // (a deadlock). The order is the one every approval takes.
+  const { application: seen } = await requireManagedApplication(ctx.tx, ctx.actor, id);
+  await lockUnit(ctx.tx, seen.unitId);
   const { application, property } = await lockPending(ctx, id);
   const tenant = await moveInTenant(ctx, {
     unitId: application.unitId,

@@ -7,7 +7,8 @@ import { dummyPasswordHash, verifyPassword } from '../users/passwords';
 import { findUserByName, toUser } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { claimLoginAttempt, loginSucceeded } from './login-throttle';
-import { createSession, deleteSession } from './sessions.repository';
+import { createSession, deleteSession, endSessionsBeyond, hashToken } from './sessions.repository';
+import { MAX_SESSIONS_PER_USER } from '../../../shared/constants';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
 const ACCOUNT_DISABLED =
@@ -53,7 +54,8 @@ export async function checkCredentials(
 
 /**
  * A new session for a user whose password was checked; the session this browser had
- * before ends (a new token at every login). Answers the raw token for the cookie.
+ * before ends (a new token at every login), and so do the account's oldest sessions past
+ * MAX_SESSIONS_PER_USER. Answers the raw token for the cookie.
  */
 export async function startSession(
   ctx: Context,
@@ -61,6 +63,11 @@ export async function startSession(
 ): Promise<string> {
   if (previousToken) await deleteSession(ctx.tx, previousToken);
   const token = await createSession(ctx.tx, user.id, ctx.now);
+  await endSessionsBeyond(ctx.tx, {
+    userId: user.id,
+    current: hashToken(token),
+    keep: MAX_SESSIONS_PER_USER,
+  });
   await recordEvent(
     { ...ctx, actor: { kind: 'user', user: toUser(user) } },
     { entityType: 'users', entityId: user.id, action: 'login' },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { usersTable, type UserRow } from '../users/users.table';
 import { sessionsTable } from './sessions.table';
@@ -58,6 +58,32 @@ export async function findSessionUser(
       .where(eq(sessionsTable.tokenHash, tokenHash));
   }
   return row.user;
+}
+
+/**
+ * Ends the user's sessions beyond the newest `keep`, oldest first; the session `current`
+ * (the one just made) always stays. Answers how many ended.
+ */
+export async function endSessionsBeyond(
+  db: Database,
+  { userId, current, keep }: { userId: number; current: string; keep: number },
+): Promise<number> {
+  const others = and(eq(sessionsTable.userId, userId), ne(sessionsTable.tokenHash, current));
+  const newest = db
+    .select({ tokenHash: sessionsTable.tokenHash })
+    .from(sessionsTable)
+    .where(others)
+    .orderBy(
+      desc(sessionsTable.createdAt),
+      desc(sessionsTable.lastSeenAt),
+      desc(sessionsTable.tokenHash),
+    )
+    .limit(Math.max(0, keep - 1));
+  const ended = await db
+    .delete(sessionsTable)
+    .where(and(others, notInArray(sessionsTable.tokenHash, newest)))
+    .returning({ tokenHash: sessionsTable.tokenHash });
+  return ended.length;
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

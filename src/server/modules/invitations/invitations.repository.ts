@@ -97,6 +97,41 @@ export async function revokePendingInvitations(
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/**
+ * Withdraws the pending invitations an account made: a disabled account's links stop
+ * vouching for anyone. Answers the withdrawn invitations' records, for their history.
+ */
+export async function revokeInvitationsCreatedBy(
+  tx: Database,
+  userId: number,
+  now: Date,
+): Promise<{ id: number; record: InvitedRecord }[]> {
+  const rows = await tx
+    .update(invitationsTable)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invitationsTable.createdById, userId),
+        isNull(invitationsTable.acceptedAt),
+        isNull(invitationsTable.revokedAt),
+        gt(invitationsTable.expiresAt, now),
+      ),
+    )
+    .returning();
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, record: recordOf(row) }));
+}
+
+/** Whether the account that made an invitation is disabled now (null: nobody's, or deleted). */
+export async function isCreatorDisabled(db: Database, row: InvitationRow): Promise<boolean> {
+  if (row.createdById === null) return false;
+  const [creator] = await db
+    .select({ disabledAt: usersTable.disabledAt })
+    .from(usersTable)
+    .where(eq(usersTable.id, row.createdById))
+    .limit(1);
+  return Boolean(creator?.disabledAt);
+}
+
 export async function findInvitation(
   db: Database,
   where: { id: number } | { codeHash: string },

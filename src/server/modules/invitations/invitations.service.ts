@@ -49,6 +49,7 @@ import {
   recordOf,
   revokePendingInvitations,
   invitationState,
+  isCreatorDisabled,
   toInvitation,
   type InvitedRecord,
 } from './invitations.repository';
@@ -222,13 +223,33 @@ function requireUsable(row: InvitationRow | undefined, now: Date): InvitationRow
   }
 }
 
+/**
+ * A pending invitation whose maker's account still works: disabling an account withdraws
+ * the invitations it made, and this is the backstop for any made meanwhile.
+ */
+async function requireVouched(
+  db: Database,
+  row: InvitationRow | undefined,
+  now: Date,
+): Promise<InvitationRow> {
+  const usable = requireUsable(row, now);
+  if (await isCreatorDisabled(db, usable)) {
+    throw new AppError(410, 'invitations.revoked', INVITATION_REVOKED);
+  }
+  return usable;
+}
+
 /** GET /api/invitations/by-code/{code}: what the invitation page shows (public: the code is the key). */
 export async function previewInvitation(
   db: Database,
   code: string,
   now: Date,
 ): Promise<InvitationPreview> {
-  const row = requireUsable(await findInvitation(db, { codeHash: hashOneTimeCode(code) }), now);
+  const row = await requireVouched(
+    db,
+    await findInvitation(db, { codeHash: hashOneTimeCode(code) }),
+    now,
+  );
   const about = await describeInvitedRecord(db, recordOf(row));
   if (!about) throw notFound('invitations.not_valid', INVITATION_NOT_VALID);
   return { ...about, expiresAt: row.expiresAt.toISOString() };
@@ -246,7 +267,8 @@ export async function acceptInvitation(ctx: Context, code: string): Promise<Acce
   if (!found) throw notFound('invitations.not_valid', INVITATION_NOT_VALID);
   const record = recordOf(found);
   const target = await lockInvitedRecord(ctx.tx, record);
-  const invitation = requireUsable(
+  const invitation = await requireVouched(
+    ctx.tx,
     target ? await findInvitation(ctx.tx, { id: found.id }, { lock: true }) : undefined,
     ctx.now,
   );

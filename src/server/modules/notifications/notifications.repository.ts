@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { NOTIFICATIONS_KEPT_DAYS, NOTIFICATIONS_KEPT_PER_USER } from '../../../shared/constants';
 import type { Notification } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import type { NewNotification } from './notifications.service';
@@ -71,4 +72,40 @@ export async function markRead(
     )
     .returning({ id: notificationsTable.id });
   return id === null || rows.length > 0;
+}
+
+/**
+ * Retention (docs/product.md section 18): read notifications older than
+ * NOTIFICATIONS_KEPT_DAYS go, and past NOTIFICATIONS_KEPT_PER_USER an account's oldest go,
+ * read or not, so no account's list grows without end. A deleted row's key could be
+ * delivered again only by a job retried that late, and finished jobs are gone after 30 days.
+ */
+export async function pruneNotifications(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - NOTIFICATIONS_KEPT_DAYS * 86_400_000);
+  const old = await db
+    .delete(notificationsTable)
+    .where(and(isNotNull(notificationsTable.readAt), lt(notificationsTable.createdAt, cutoff)))
+    .returning({ id: notificationsTable.id });
+  const ranked = db
+    .select({
+      id: notificationsTable.id,
+      rank: sql<number>`row_number() over (partition by ${notificationsTable.userId} order by ${notificationsTable.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(notificationsTable)
+    .as('ranked');
+  const beyond = await db
+    .delete(notificationsTable)
+    .where(
+      inArray(
+        notificationsTable.id,
+        db
+          .select({ id: ranked.id })
+          .from(ranked)
+          .where(gt(ranked.rank, NOTIFICATIONS_KEPT_PER_USER)),
+      ),
+    )
+    .returning({ id: notificationsTable.id });
+  return old.length + beyond.length;
 }

@@ -3,13 +3,15 @@ import { calendarDate } from '../../../shared/dates';
 import { canTransition, type WorkOrderRole } from '../../../shared/maintenance';
 import { fromCents, toCents } from '../../../shared/money';
 import type { User } from '../../../shared/schemas/users';
-import type {
-  AddNoteBody,
-  AddPhotoBody,
-  AssignWorkOrderBody,
-  ChangeStatusBody,
-  CreateWorkOrderBody,
-  WorkOrder,
+import {
+  MAX_WORK_ORDER_COST,
+  WORK_ORDER_COST_TOO_LARGE,
+  type AddNoteBody,
+  type AddPhotoBody,
+  type AssignWorkOrderBody,
+  type ChangeStatusBody,
+  type CreateWorkOrderBody,
+  type WorkOrder,
 } from '../../../shared/schemas/work-orders';
 import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
@@ -252,7 +254,14 @@ export async function addWorkOrderNote(
   ctx: Context,
   { id, body, role = 'manager' }: { id: number; body: AddNoteBody; role?: WorkOrderRole },
 ): Promise<number> {
+  // The work order is locked: two notes at once cannot both fit under the bound.
   const { order } = await requireWorkOrder(ctx, id, role);
+  if (body.cost !== null) {
+    const { cost } = await workTotals(ctx.tx, order.id);
+    if (cost + toCents(body.cost) > toCents(MAX_WORK_ORDER_COST)) {
+      throw badRequest('work_orders.cost_too_large', WORK_ORDER_COST_TOO_LARGE, 'cost');
+    }
+  }
   const [note] = await ctx.tx
     .insert(workOrderNotesTable)
     .values({

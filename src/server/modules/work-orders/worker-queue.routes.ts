@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { workOrderPhotoParamsSchema, workOrderSchema } from '../../../shared/schemas/work-orders';
+import { workOrderPhotoParamsSchema } from '../../../shared/schemas/work-orders';
 import {
   WORKER_QUEUE_MAINTENANCE_ONLY,
   workerNoteBodySchema,
   workerPhotoBodySchema,
   workerQueueSchema,
   workerStatusBodySchema,
+  workerWorkOrderSchema,
+  type WorkerWorkOrder,
 } from '../../../shared/schemas/worker-queue';
 import { actorOf, runService } from '../../context';
 import { notFound } from '../../http/errors';
@@ -39,10 +41,21 @@ const errors = {
 export async function workerQueueRoutes(app: AppInstance): Promise<void> {
   const clock = () => ({ now: app.config.now(), targets: app.config.responseTargets });
 
-  function detail(request: FastifyRequest, id: number) {
+  /** The worker's view: the tenant's email is left out here, not only by the schema. */
+  async function detail(request: FastifyRequest, id: number): Promise<WorkerWorkOrder> {
     const actor = actorOf(request);
     requireMaintenanceRole(actor, WORKER_QUEUE_MAINTENANCE_ONLY);
-    return readWorkOrder(app.db, id, workOrdersAssignedToAccountFilter(actor), clock());
+    const order = await readWorkOrder(
+      app.db,
+      id,
+      workOrdersAssignedToAccountFilter(actor),
+      clock(),
+    );
+    const { tenant } = order;
+    return {
+      ...order,
+      tenant: tenant && { id: tenant.id, name: tenant.name, phone: tenant.phone },
+    };
   }
 
   app.get(
@@ -69,9 +82,9 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['worker'],
         summary:
-          'One work order assigned to the caller: address, tenant contact, notes, hours, cost',
+          'One work order assigned to the caller: address, tenant name and phone, entry permission, notes, hours, cost',
         params: idParamsSchema,
-        response: { 200: workOrderSchema, ...errors },
+        response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
     async (request) => detail(request, request.params.id),
@@ -87,7 +100,7 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
           "Move an assigned work order along the worker's transitions (Assigned -> In progress -> Waiting -> Done)",
         params: idParamsSchema,
         body: workerStatusBodySchema,
-        response: { 200: workOrderSchema, ...errors },
+        response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
     async (request) => {
@@ -108,7 +121,7 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         summary: 'Add a note to an assigned work order, with the hours worked and the cost',
         params: idParamsSchema,
         body: workerNoteBodySchema,
-        response: { 200: workOrderSchema, ...errors },
+        response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
     async (request) => {
@@ -130,7 +143,7 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
           'Show a photo the caller sent (POST /api/uploads) on an assigned work order, before or after the work',
         params: idParamsSchema,
         body: workerPhotoBodySchema,
-        response: { 200: workOrderSchema, ...errors },
+        response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
     async (request) => {

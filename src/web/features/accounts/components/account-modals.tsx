@@ -81,7 +81,8 @@ export function DisableAccountModal({
       <Stack>
         <Text size="sm">
           They are logged out everywhere at once and cannot log in until the account is enabled
-          again.
+          again. Their unused password-reset links stop working, and the invitations they made that
+          nobody accepted yet are withdrawn.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -155,6 +155,8 @@ export function AccountsPage() {
                             size="xs"
                             variant="default"
                             aria-label={`Password reset link for ${account.userName}`}
+                            // A disabled account's link would not work: enable it first.
+                            disabled={account.disabled}
                             onClick={() => setDialog({ kind: 'reset', account })}
                           >
                             Reset link

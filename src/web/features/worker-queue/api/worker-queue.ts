@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkOrderStatus } from '../../../../shared/maintenance';
-import type { WorkOrder } from '../../../../shared/schemas/work-orders';
-import type { WorkerNoteFormValues, WorkerQueue } from '../../../../shared/schemas/worker-queue';
+import type {
+  WorkerNoteFormValues,
+  WorkerQueue,
+  WorkerWorkOrder,
+} from '../../../../shared/schemas/worker-queue';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { uploadPhoto } from '../../work-orders';
@@ -20,14 +23,14 @@ export const workerQueueQueryOptions = () =>
 export const workerWorkOrderQueryOptions = (id: number) =>
   queryOptions({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => api.get<WorkOrder>(`/api/worker/work-orders/${id}`, signal),
+    queryFn: ({ signal }) => api.get<WorkerWorkOrder>(`/api/worker/work-orders/${id}`, signal),
     retry: false,
   });
 
 export const useWorkerQueue = () => useQuery(workerQueueQueryOptions());
 export const useWorkerWorkOrder = (id: number) => useQuery(workerWorkOrderQueryOptions(id));
 
-function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkOrder>) {
+function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkerWorkOrder>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -40,19 +43,19 @@ function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkOrder>) {
 
 export const useChangeWorkerStatus = (id: number) =>
   useWorkerMutation((status: WorkOrderStatus) =>
-    api.post<WorkOrder>(`/api/worker/work-orders/${id}/status`, { status }),
+    api.post<WorkerWorkOrder>(`/api/worker/work-orders/${id}/status`, { status }),
   );
 
 export const useAddWorkerNote = (id: number) =>
   useWorkerMutation((body: WorkerNoteFormValues) =>
-    api.post<WorkOrder>(`/api/worker/work-orders/${id}/notes`, body),
+    api.post<WorkerWorkOrder>(`/api/worker/work-orders/${id}/notes`, body),
   );
 
 /** Sends the photo (checked and re-encoded by the server), then shows it on the work order. */
 export const useAddWorkerPhoto = (id: number) =>
   useWorkerMutation(async ({ file, kind }: { file: File; kind: 'before' | 'after' }) => {
     const upload = await uploadPhoto(file);
-    return api.post<WorkOrder>(`/api/worker/work-orders/${id}/photos`, {
+    return api.post<WorkerWorkOrder>(`/api/worker/work-orders/${id}/photos`, {
       uploadId: upload.id,
       kind,
     });

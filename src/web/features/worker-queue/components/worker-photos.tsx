@@ -9,12 +9,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { WorkOrder } from '../../../../shared/schemas/work-orders';
+import type { WorkerWorkOrder } from '../../../../shared/schemas/worker-queue';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddWorkerPhoto } from '../api/worker-queue';
 
 /** The work order's photos, and a before or after photo taken with the phone's camera. */
-export function WorkerPhotos({ order }: { order: WorkOrder }) {
+export function WorkerPhotos({ order }: { order: WorkerWorkOrder }) {
   const add = useAddWorkerPhoto(order.id);
   const [kind, setKind] = useState<'before' | 'after'>('after');
   return (
