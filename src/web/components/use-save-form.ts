@@ -22,6 +22,11 @@ export interface SaveFormOptions<Values, Body, Saved> {
   validate(values: NoInfer<Values>): FormErrors;
   /** The request body of the valid values (usually the shared schema's `parse`). */
   toBody(values: Values): Body;
+  /**
+   * Asks before an irreversible save (the shared confirmation's `ask`): resolves false to send
+   * nothing and leave the form as it is.
+   */
+  confirm?(body: Body, values: Values): Promise<boolean>;
   /** Sends the body: the save mutation's `mutateAsync`. */
   save(body: Body): Promise<Saved>;
   onSaved(saved: Saved, body: Body): AfterSave<Values>;
@@ -113,6 +118,7 @@ export function useSaveForm<
       clear();
       try {
         const body = options.toBody(values);
+        if (options.confirm && !(await options.confirm(body, values))) return;
         after(options.onSaved(await options.save(body), body));
       } catch (error) {
         form.setErrors(serverFieldErrors(error, options.serverFields));
