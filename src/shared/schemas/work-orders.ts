@@ -17,6 +17,7 @@ import {
 export const MAX_REQUEST_PHOTOS = 5;
 export const PHOTO_KINDS = ['request', 'before', 'after'] as const;
 export const NOTE_VISIBILITIES = ['internal', 'tenant'] as const;
+export type NoteVisibility = (typeof NOTE_VISIBILITIES)[number];
 
 export const workOrderNoteSchema = z.object({
   id: z.number().int(),

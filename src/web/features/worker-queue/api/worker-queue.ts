@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WorkOrderStatus } from '../../../../shared/maintenance';
 import type { WorkOrder } from '../../../../shared/schemas/work-orders';
-import type { WorkerNoteFormValues, WorkerQueue } from '../../../../shared/schemas/worker-queue';
+import type {
+  WorkerNoteFormValues,
+  WorkerQueue,
+  WorkerStatusBody,
+} from '../../../../shared/schemas/worker-queue';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { uploadPhoto } from '../../work-orders';
@@ -39,8 +42,8 @@ function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkOrder>) {
 }
 
 export const useChangeWorkerStatus = (id: number) =>
-  useWorkerMutation((status: WorkOrderStatus) =>
-    api.post<WorkOrder>(`/api/worker/work-orders/${id}/status`, { status }),
+  useWorkerMutation((body: WorkerStatusBody) =>
+    api.post<WorkOrder>(`/api/worker/work-orders/${id}/status`, body),
   );
 
 export const useAddWorkerNote = (id: number) =>
