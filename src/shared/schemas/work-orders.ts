@@ -182,6 +182,8 @@ export const workOrderListQuerySchema = z.object({
   status: z.enum(WORK_ORDER_STATUSES).optional(),
   priority: z.enum(MAINTENANCE_PRIORITIES).optional(),
   assigneeId: idSchema.optional(),
+  /** The requests of one tenant (their page); another landlord's tenant finds nothing. */
+  tenantId: idSchema.optional(),
   overdue: booleanQuery,
   open: booleanQuery,
   limit: z.coerce.number().int().min(1).max(100).optional(),

@@ -120,7 +120,7 @@ async function searchTenants(db: Database, o: SearchOptions): Promise<SearchResu
     ]
       .filter(Boolean)
       .join(' · '),
-    link: `/tenant/${row.id}`,
+    link: `/tenants/${row.id}`,
   }));
 }
 
