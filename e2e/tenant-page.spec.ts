@@ -110,6 +110,8 @@ test("a landlord opens a tenant's page from the list: contact, leases, balance, 
   await page.getByRole('link', { name: 'Edit tenant' }).click();
   await expect(page).toHaveURL(new RegExp(`/tenant/${tenant.id}$`));
   await expect(page.getByRole('heading', { name: 'Edit Tenant' })).toBeVisible();
+  await page.getByRole('link', { name: 'Tenant page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tenants/${tenant.id}$`));
 
   // Other pages lead to it too: the unit's page, the leases list, the search palette's answer.
   await visit(page, `/units/${unit.id}`);
