@@ -87,6 +87,13 @@ test("on a 390 px phone no button is cut short on the worker's, the tenant's and
   await checkScreen(page, '/work-orders', title);
   await checkScreen(page, `/units/${unit.id}`, 'Unit 7C');
   await checkScreen(page, '/applications', 'Rental Applications');
+  await checkScreen(page, '/property/create', property.name);
+  await checkScreen(page, '/units', '7C');
+  await checkScreen(page, '/leases', 'Maya Lopez');
+  await checkScreen(page, '/staff', 'Sam Fixer');
+  await checkScreen(page, '/rent-roll', '7C');
+  await checkScreen(page, '/deposits', 'Maya Lopez');
+  await checkScreen(page, '/notifications', 'Notifications');
 
   // The worker's: the queue and the work order, before and after starting it.
   const worker = await signUpViaApi(page, 'Maintenance');
@@ -108,4 +115,5 @@ test("on a 390 px phone no button is cut short on the worker's, the tenant's and
   await accept(page, tenantCode);
   await checkScreen(page, '/', 'Your home');
   await checkScreen(page, `/requests/${order.id}`, title);
+  await checkScreen(page, '/notifications', 'Notifications');
 });
