@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectButtonsFit,
+  expectDialogAccessible,
   expectNoSidewaysScroll,
   signUpViaApi,
   test,
@@ -82,6 +83,15 @@ test("on a 390 px phone no button is cut short on the worker's, the tenant's and
   await checkScreen(page, '/tenants', 'Maya Lopez');
   await checkScreen(page, `/tenants/${tenant.id}`, 'Maya Lopez');
   await checkScreen(page, `/lease/${lease.id}`, 'This lease today');
+  // The question an irreversible action asks fits the phone too; Cancel changes nothing.
+  await page.getByRole('button', { name: 'Move tenant out' }).click();
+  const question = page.getByRole('dialog', { name: 'Move Maya Lopez out?' });
+  await expect(question).toContainText('This cannot be undone');
+  await expectDialogAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await expectButtonsFit(page, 'the move-out question');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
   await checkScreen(page, `/leases/${lease.id}/ledger`, 'Balance owed');
   await checkScreen(page, `/work-orders/${order.id}`, title);
   await checkScreen(page, '/work-orders', title);
