@@ -156,6 +156,10 @@ test('a landlord sees their figures and an expanded property with tenant and lea
   await expect(row).toContainText('Deposit: $1,500.00');
   await expect(mapleCard.getByRole('row', { name: /^2A/ })).toContainText('Available');
   await expect(mapleCard.getByRole('row', { name: /^2A/ })).toContainText('No active lease');
+  // The tenant's name opens the tenant's page.
+  await row.getByRole('link', { name: 'Tess Tenant' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tenants/${tenant.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Tess Tenant' })).toBeVisible();
 });
 
 test('a landlord with many properties sees 20 cards and can show more', async ({ page }) => {

@@ -214,6 +214,37 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The words of every visible button on the screen fit inside it: none is cut short ('Mark as
+ * In p') at this width. A Mantine button clips its label, so a label wider than the room it
+ * has (or a button narrower than its content) shows as scrollWidth > clientWidth. Answers the
+ * clipped buttons' names, for the check below and for its own test.
+ */
+export function clippedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    const buttons = document.querySelectorAll<HTMLElement>(
+      'button, [role="button"], a.mantine-Button-root',
+    );
+    for (const button of buttons) {
+      if (!button.checkVisibility() || button.getBoundingClientRect().width === 0) continue;
+      const label = button.querySelector<HTMLElement>('.mantine-Button-label');
+      const boxes = label ? [label, button] : [button];
+      if (boxes.some((box) => box.scrollWidth > box.clientWidth)) {
+        clipped.push(
+          button.textContent?.trim() || button.getAttribute('aria-label') || button.outerHTML,
+        );
+      }
+    }
+    return clipped;
+  });
+}
+
+/** No visible button's words are cut short (a 390 px phone; docs/product.md section 2). */
+export async function expectButtonsFit(page: Page, screen = page.url()): Promise<void> {
+  expect(await clippedButtons(page), `buttons cut short on ${screen}`).toEqual([]);
+}
+
 /** Axe on an open dialog, polled: while it fades in, its half-transparent text fails contrast. */
 export async function expectDialogAccessible(page: Page): Promise<void> {
   await expect

@@ -140,6 +140,18 @@ test('the money reports and the statement open, pass axe and lead to the ledger'
   );
   await expectDialogAccessible(page);
   await settle.getByRole('button', { name: 'Settle deposit' }).click();
+  // It asks first, over the form: what the deposit pays, what is returned, and that it is final.
+  const question = page.getByRole('dialog', { name: 'Settle this deposit?' });
+  await expect(question).toContainText('The deposit of $1,000.00 held is settled on');
+  await expect(question).toContainText(
+    '1 deduction of $150.00 in all is charged to the ledger and paid from the deposit.',
+  );
+  await expect(question).toContainText('$724.50 is to be returned to the tenant');
+  await expect(question).toContainText(
+    'This cannot be undone: a deposit is settled once, and its records are never changed.',
+  );
+  await expectDialogAccessible(page);
+  await question.getByRole('button', { name: 'Settle deposit' }).click();
   await expect(settle).toBeHidden();
   await expect(page.getByText('Deposit settled: $724.50 to return to the tenant.')).toBeVisible();
   await expect(deposit.getByTestId('deposit-settled')).toContainText('$724.50 returned');

@@ -107,7 +107,7 @@ test('the search palette opens with Control+K and takes the landlord to a tenant
   await expectAccessible(page, 'open search palette');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/tenant/${tenantId}$`));
+  await expect(page).toHaveURL(new RegExp(`/tenants/${tenantId}$`));
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 

@@ -88,8 +88,11 @@ test('on a 390 px phone the tenancy screens fit without sideways scroll, and an 
   }
 
   // Reviewing works by touch on the phone: the table scrolls inside its box to the buttons.
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Reject Mo Bile' }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject the application of Mo Bile?' });
+  await expect(reject).toContainText('This cannot be undone');
+  await expectNoSidewaysScroll(page);
+  await reject.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(page.getByText('Application of Mo Bile rejected.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Mo Bile/ })).toContainText('Rejected');
   await expectNoSidewaysScroll(page);

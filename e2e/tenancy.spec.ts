@@ -122,7 +122,7 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   await page.getByLabel('End date to').fill('2026-12-31');
   await expect(page.getByRole('row', { name: /Grace Hopper/ })).toBeVisible();
 
-  // Editing the lease returns the form to create mode with the success message.
+  // Editing the lease stays on it, as saved, with the success message.
   await page.getByRole('link', { name: 'Edit lease of Grace Hopper' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Lease' })).toBeVisible();
   await expect(page.getByLabel('Rent')).toHaveValue('$1,450.5');
@@ -130,7 +130,8 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   await page.getByRole('option', { name: 'Expired' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Lease updated successfully!')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Create Lease' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Edit Lease' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Expired');
 
   // A tenant with a lease cannot be deleted: the dialog says why before anything is sent,
   // in the server's words, and offers only Close and the way to the lease.
@@ -203,6 +204,10 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await expect(row).toContainText(`Unit ${unitNumber}`);
   await expect(row).toContainText('I have a quiet cat.');
   await row.getByRole('button', { name: 'Approve Jane Applicant' }).click();
+  await page
+    .getByRole('dialog', { name: 'Approve Jane Applicant?' })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   // Approval opens the new lease, filled in from the application and the unit.
   await expect(
     page.getByText(`Application approved: Jane Applicant is now a tenant of Unit ${unitNumber}.`),

@@ -110,12 +110,17 @@ test('on a phone, a tenant reports a problem with a photo, the landlord assigns 
   await expectAccessible(page, "the worker's work order with photos");
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Mark as Done' }).click();
+  const done = page.getByRole('form', { name: 'Mark as Done' });
+  await done.getByRole('textbox', { name: 'What was done' }).fill('Replaced the breaker');
+  await done.getByRole('button', { name: 'Mark as Done' }).click();
   await expect(page.getByText('Done', { exact: true })).toBeVisible();
 
-  // The tenant sees Done, and the note meant for them.
+  // The tenant sees Done, the note meant for them and what the worker did (offered to them first).
   await logIn(page, tenant);
   await visit(page, new URL(requestUrl).pathname);
   await expect(page.getByText('Done', { exact: true })).toBeVisible();
   await expect(page.getByText('An electrician comes today')).toBeVisible();
+  await expect(page.getByText('Replaced the breaker')).toBeVisible();
+  await expect(page.getByText('No notes yet.')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectDialogAccessible,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 import {
   created,
   createdId,
@@ -107,7 +115,19 @@ test('a landlord reads the board by status, filters it by link, lists it and cha
   await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue(
     `Repair: Blocked drain (work order #${drain})`,
   );
+  // It asks first, naming the amount, the tenant and the unit, and how to take it back.
   await form.getByRole('button', { name: 'Charge to tenant' }).click();
+  const question = page.getByRole('dialog', { name: 'Charge $85.50 to Lena Park?' });
+  await expect(question).toContainText(
+    `$85.50 is posted as a one-off damages charge, 'Repair: Blocked drain (work order #${drain})', on the current lease of unit 4D (Lena Park)`,
+  );
+  await expect(question).toContainText('This cannot be undone here: a work order is charged once.');
+  await expectDialogAccessible(page);
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Charge to tenant' }).click();
+  await question.getByRole('button', { name: 'Charge to tenant' }).click();
   await expect(page.getByText('Charged to ledger')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Charge to tenant' })).toHaveCount(0);
   const again = await page.request.post(`/api/work-orders/${drain}/charge`, { data: {} });

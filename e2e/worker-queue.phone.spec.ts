@@ -1,4 +1,12 @@
-import { expect, expectNoSidewaysScroll, signUpViaApi, test, uniqueName, visit } from './fixtures';
+import {
+  expect,
+  expectButtonsFit,
+  expectNoSidewaysScroll,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
 import {
   created,
   createProperty,
@@ -80,20 +88,40 @@ test('on a phone, a maintenance worker linked by an invitation works their queue
   );
   await expect(page.getByText('Permission to enter: yes')).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // 'Mark as In progress' and 'Mark as Waiting' are whole on a phone, not cut short.
+  await expect(page.getByRole('button', { name: 'Mark as Waiting' })).toBeVisible();
+  await expectButtonsFit(page, "the worker's work order");
 
   await page.getByRole('button', { name: 'Mark as In progress' }).click();
   await expect(page.getByRole('button', { name: 'Mark as Done' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark as Closed' })).toHaveCount(0);
+  await expectButtonsFit(page, "the worker's work order in progress");
 
+  // A note says who reads it: the worker chooses each time, nothing is preselected.
   await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Bled the radiator');
   await page.getByRole('textbox', { name: 'Hours', exact: true }).fill('1.5');
   await page.getByRole('textbox', { name: 'Cost', exact: true }).fill('20');
   await page.getByRole('button', { name: 'Add note' }).click();
-  await expect(page.getByText('Bled the radiator · 1.5 h · $20.00')).toBeVisible();
+  await expect(page.getByText('Please choose who sees this note')).toBeVisible();
+  await page.getByRole('radio', { name: 'Staff only' }).check();
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('(staff only): Bled the radiator · 1.5 h · $20.00')).toBeVisible();
   await expect(page.getByText('Hours: 1.5 · Cost: $20.00')).toBeVisible();
 
+  // Done asks what was done, for the tenant unless the worker keeps it to staff.
   await page.getByRole('button', { name: 'Mark as Done' }).click();
+  const done = page.getByRole('form', { name: 'Mark as Done' });
+  const choices = done.getByRole('radio');
+  await expect(choices.first()).toHaveAccessibleName('Visible to the tenant');
+  await expect(choices.first()).toBeChecked();
+  await done.getByRole('textbox', { name: 'What was done' }).fill('Bled the radiators; heat back');
+  await expectNoSidewaysScroll(page);
+  await expectButtonsFit(page, 'the Done form');
+  await done.getByRole('button', { name: 'Mark as Done' }).click();
   await expect(page.getByText('Done', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('(visible to the tenant): Bled the radiators; heat back'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Mark as/ })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 

@@ -106,6 +106,8 @@ test('stored script payloads render as plain text on every screen', async ({ pag
   await expectInert(page, `Evil ${IMG}`);
   await page.goto('/tenants');
   await expectInert(page, IMG);
+  await page.goto(`/tenants/${tenant.id}`);
+  await expectInert(page, IMG);
   await page.goto('/leases');
   await expectInert(page);
   await page.goto('/staff');

@@ -53,5 +53,7 @@ export type TenantListQuery = z.input<typeof tenantListQuerySchema>;
 export const tenantListItemSchema = tenantSchema.extend({
   propertyId: z.number().int(),
   propertyName: z.string(),
+  /** An account acts as this tenant (an accepted invitation); without one the list offers Invite. */
+  portalLinked: z.boolean(),
 });
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;

@@ -17,6 +17,7 @@ import {
 export const MAX_REQUEST_PHOTOS = 5;
 export const PHOTO_KINDS = ['request', 'before', 'after'] as const;
 export const NOTE_VISIBILITIES = ['internal', 'tenant'] as const;
+export type NoteVisibility = (typeof NOTE_VISIBILITIES)[number];
 
 /**
  * A repair's money stays far inside exact arithmetic (2^53 cents): one note records at most
@@ -192,6 +193,8 @@ export const workOrderListQuerySchema = z.object({
   status: z.enum(WORK_ORDER_STATUSES).optional(),
   priority: z.enum(MAINTENANCE_PRIORITIES).optional(),
   assigneeId: idSchema.optional(),
+  /** The requests of one tenant (their page); another landlord's tenant finds nothing. */
+  tenantId: idSchema.optional(),
   overdue: booleanQuery,
   open: booleanQuery,
   limit: z.coerce.number().int().min(1).max(100).optional(),

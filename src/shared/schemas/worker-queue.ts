@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../maintenance';
-import { idSchema, requiredText } from './common';
-import { addNoteBodySchema, workOrderSchema, workOrderSummarySchema } from './work-orders';
+import { idSchema, optionalText, requiredText } from './common';
+import {
+  NOTE_VISIBILITIES,
+  addNoteBodySchema,
+  workOrderSchema,
+  workOrderSummarySchema,
+} from './work-orders';
 
 /** The 403 of the worker's calls for an account without the Maintenance role. */
 export const WORKER_QUEUE_MAINTENANCE_ONLY = 'This page is for maintenance staff';
@@ -28,15 +33,30 @@ export const workerQueueSchema = z.object({
 });
 export type WorkerQueue = z.infer<typeof workerQueueSchema>;
 
-/** POST /api/worker/work-orders/{id}/status: only the worker's moves are allowed. */
+/** Who may read a note: the worker's form asks, naming the tenant's choice first. */
+const noteVisibilitySchema = z.enum(NOTE_VISIBILITIES, {
+  error: 'Please choose who sees this note',
+});
+
+/**
+ * POST /api/worker/work-orders/{id}/status: only the worker's moves are allowed. A note may
+ * come with the move (what was done, on Done), recorded in the same step; it is the tenant's
+ * to read unless the worker keeps it to staff.
+ */
 export const workerStatusBodySchema = z.object({
   status: z.enum(WORK_ORDER_STATUSES, { error: 'Please choose a status' }),
+  note: optionalText('Note', 2000),
+  visibility: noteVisibilitySchema.default('tenant'),
 });
 export type WorkerStatusBody = z.infer<typeof workerStatusBodySchema>;
 
-/** POST /api/worker/work-orders/{id}/notes: a note with the hours worked and the cost, if any. */
+/**
+ * POST /api/worker/work-orders/{id}/notes: a note with the hours worked and the cost, if any.
+ * The form always says who sees it; a call that does not keeps it to staff, as before.
+ */
 export const workerNoteBodySchema = z.object({
   note: requiredText('Note', 2000),
+  visibility: noteVisibilitySchema.default('internal'),
   hours: addNoteBodySchema.shape.labourHours,
   cost: addNoteBodySchema.shape.cost,
 });

@@ -126,6 +126,12 @@ export const ROUTES: AppRoute[] = [
     access: manager('tenants'),
   },
   {
+    paths: ['tenants/:id'],
+    load: () =>
+      import('../features/property-pages/components/tenant-page').then((m) => m.TenantPage),
+    access: manager('tenants'),
+  },
+  {
     paths: ['lease/create', 'lease/:id'],
     load: () =>
       import('../features/leases/components/lease-form-page').then((m) => m.LeaseFormPage),

@@ -25,10 +25,10 @@ export function UnitLink({ id, children }: RecordLinkProps) {
   );
 }
 
-/** A tenant's name as a link to the tenant's own page (the edit form, /tenant/{id}). */
+/** A tenant's name as a link to the tenant's page (/tenants/{id}; the edit form is /tenant/{id}). */
 export function TenantLink({ id, children }: RecordLinkProps) {
   return (
-    <Anchor component={Link} to={`/tenant/${id}`}>
+    <Anchor component={Link} to={`/tenants/${id}`}>
       {children}
     </Anchor>
   );

@@ -1,5 +1,5 @@
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
-import { useRef, type FormEventHandler } from 'react';
+import { useRef, useState, type FormEventHandler } from 'react';
 import { errorMessage, fieldErrorsOf } from '../lib/api-client';
 import { notifyOutcome } from '../lib/notify';
 import { useBanner, type Banner, type BannerControls } from './status-banner';
@@ -22,6 +22,11 @@ export interface SaveFormOptions<Values, Body, Saved> {
   validate(values: NoInfer<Values>): FormErrors;
   /** The request body of the valid values (usually the shared schema's `parse`). */
   toBody(values: Values): Body;
+  /**
+   * Asks before an irreversible save (the shared confirmation's `ask`): resolves false to send
+   * nothing and leave the form as it is.
+   */
+  confirm?(body: Body, values: Values): Promise<boolean>;
   /** Sends the body: the save mutation's `mutateAsync`. */
   save(body: Body): Promise<Saved>;
   onSaved(saved: Saved, body: Body): AfterSave<Values>;
@@ -80,6 +85,8 @@ export function useSaveForm<
   const ownBanner = useBanner();
   const { banner, showSuccess, showError, clear } = options.banner ?? ownBanner;
   const sending = useRef(false);
+  // While the confirmation is open nothing is on its way: the button is not shown busy.
+  const [asking, setAsking] = useState(false);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: options.initialValues,
@@ -113,6 +120,11 @@ export function useSaveForm<
       clear();
       try {
         const body = options.toBody(values);
+        if (options.confirm) {
+          setAsking(true);
+          const confirmed = await options.confirm(body, values).finally(() => setAsking(false));
+          if (!confirmed) return;
+        }
         after(options.onSaved(await options.save(body), body));
       } catch (error) {
         form.setErrors(serverFieldErrors(error, options.serverFields));
@@ -127,5 +139,12 @@ export function useSaveForm<
     },
   );
 
-  return { form, onSubmit, busy: form.submitting, banner, clearBanner: clear, showError };
+  return {
+    form,
+    onSubmit,
+    busy: form.submitting && !asking,
+    banner,
+    clearBanner: clear,
+    showError,
+  };
 }

@@ -124,7 +124,7 @@ async function searchTenants(db: Database, o: SearchOptions): Promise<SearchResu
     ]
       .filter(Boolean)
       .join(' · '),
-    link: `/tenant/${row.id}`,
+    link: `/tenants/${row.id}`,
   }));
 }
 

@@ -69,7 +69,7 @@ describe('the managers’ search', () => {
           kind: 'tenant',
           id: tenantId,
           label: 'Quentin Blakemore',
-          link: `/tenant/${tenantId}`,
+          link: `/tenants/${tenantId}`,
         },
       ],
     });

@@ -164,6 +164,7 @@ export async function listManagedTenants(
       unitNumber,
       propertyId: property.id,
       propertyName: property.name,
+      portalLinked: tenant.userId !== null,
     })),
     total,
   };

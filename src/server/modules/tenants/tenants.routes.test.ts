@@ -57,6 +57,28 @@ describe('tenants', () => {
     expect(read.json()).toEqual(tenant);
   });
 
+  it('the list says which tenants an account acts as (portalLinked), for the Invite button', async () => {
+    const { units } = await createPropertyWithUnits(landlord, ['Available', 'Available']);
+    const invited = await place(landlord, units[0]!.id, { firstName: 'Linked' });
+    const notYet = await place(landlord, units[1]!.id, { firstName: 'Unlinked' });
+    // Only an accepted invitation sets it in the product (tested in modules/invitations).
+    const [account] = await signUpAll(t, ['Tenant']);
+    await t.database.db
+      .update(tenantsTable)
+      .set({ userId: account!.user.id })
+      .where(eq(tenantsTable.id, invited.id));
+    const response = await landlord.request({ method: 'GET', url: '/api/tenants?limit=100' });
+    expect(response.statusCode, response.body).toBe(200);
+    const linked = Object.fromEntries(
+      (response.json() as { id: number; portalLinked: boolean }[]).map((row) => [
+        row.id,
+        row.portalLinked,
+      ]),
+    );
+    expect(linked[invited.id]).toBe(true);
+    expect(linked[notYet.id]).toBe(false);
+  });
+
   it('refuses a tenant on a unit that is not Available (409) and changes nothing', async () => {
     const { units } = await createPropertyWithUnits(landlord, [
       'Rented',

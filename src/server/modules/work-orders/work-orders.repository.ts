@@ -114,6 +114,7 @@ function listFilter({ scope, query, now, targets }: WorkOrderListOptions): SQL |
     query.status ? eq(w.status, query.status) : undefined,
     query.priority ? eq(w.priority, query.priority) : undefined,
     query.assigneeId ? eq(w.assignedStaffId, query.assigneeId) : undefined,
+    query.tenantId ? eq(w.tenantId, query.tenantId) : undefined,
     query.overdue === true ? overdueExpression(targets, now) : undefined,
     query.overdue === false ? sql`NOT ${overdueExpression(targets, now)}` : undefined,
     query.open === true ? inArray(w.status, [...OPEN_STATUSES]) : undefined,

@@ -443,6 +443,35 @@ describe('work orders', () => {
       await own.close();
     });
 
+    it("lists one tenant's requests by tenantId; another landlord's tenant is 404", async () => {
+      const tenantId = await createdId(landlord, '/api/tenants', {
+        firstName: 'Ivy',
+        lastName: 'Lane',
+        email: 'ivy@example.com',
+        phoneNumber: '555-0123',
+        unitId: secondUnitId,
+      });
+      const hers = (
+        await post(landlord, '/api/work-orders', {
+          ...request,
+          unitId: secondUnitId,
+          title: 'Window stuck',
+        })
+      ).json() as WorkOrder;
+      await file({ title: 'Not about Ivy' });
+      const listed = await landlord.request({
+        method: 'GET',
+        url: `/api/work-orders?tenantId=${tenantId}`,
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect((listed.json() as WorkOrderSummary[]).map((o) => o.id)).toEqual([hers.id]);
+      const refused = await other.request({
+        method: 'GET',
+        url: `/api/work-orders?tenantId=${tenantId}`,
+      });
+      expect(refused.statusCode).toBe(404);
+    });
+
     it("never lists another landlord's work orders; filtering by their property or staff is 404", async () => {
       const mine = await file();
       const theirs = (

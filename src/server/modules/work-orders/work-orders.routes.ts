@@ -18,7 +18,7 @@ import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth/auth.plugin';
-import { requireManagedStaff } from '../authz/authz';
+import { requireManagedStaff, requireManagedTenant } from '../authz/authz';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { sendPhoto } from '../uploads/uploads.routes';
 import { readPhoto } from '../uploads/uploads.service';
@@ -58,9 +58,10 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
         tags: ['work-orders'],
         summary: 'Work orders of the properties the caller manages, emergencies and oldest first',
         description:
-          'Filters: propertyId, status, priority, assigneeId (a staff id), overdue (not acknowledged ' +
+          'Filters: propertyId, status, priority, assigneeId (a staff id), tenantId (the requests ' +
+          'that concern a tenant), overdue (not acknowledged ' +
           "within its priority's response target), open (New, Assigned, In progress or Waiting). " +
-          'A property or staff id the caller does not manage answers 404. With limit or offset ' +
+          'A property, staff or tenant id the caller does not manage answers 404. With limit or offset ' +
           'the answer is that page, the total is in the X-Total-Count header and the next page in Link.',
         querystring: workOrderListQuerySchema,
         response: { 200: z.array(workOrderSummarySchema), ...errors },
@@ -69,9 +70,11 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const query = request.query;
       const actor = actorOf(request);
-      // Filtering by another landlord's property or staff member answers 404, as the record would.
+      // Filtering by another landlord's property, staff member or tenant answers 404, as the
+      // record would.
       await requireManagedFilters(app.db, actor, { propertyId: query.propertyId });
       if (query.assigneeId) await requireManagedStaff(app.db, actor, query.assigneeId);
+      if (query.tenantId) await requireManagedTenant(app.db, actor, query.tenantId);
       const { workOrders, total } = await listWorkOrders(app.db, {
         scope: managerScope(currentUser(request)),
         query,

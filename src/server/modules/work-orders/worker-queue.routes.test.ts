@@ -191,6 +191,47 @@ describe("the maintenance worker's queue", () => {
     expect(events.map((event) => event.action).sort()).toEqual(['add-note', 'status', 'status']);
   });
 
+  it('keeps a note to staff or shows it to the tenant as the worker chooses, and notes Done in the same step', async () => {
+    const id = await fileAndAssign({ title: 'Sticky lock' });
+    expect((await setStatus(worker, id, 'In progress')).statusCode).toBe(200);
+    const note = (payload: object) =>
+      worker.request({ method: 'POST', url: `/api/worker/work-orders/${id}/notes`, payload });
+    const shared = await note({ note: 'Parts ordered, back Friday', visibility: 'tenant' });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const kept = await note({ note: 'Tenant was rude', visibility: 'internal' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const refused = await note({ note: 'Somewhere', visibility: 'everyone' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Please choose who sees this note');
+
+    // Done with what was done: the note is the tenant's unless the worker keeps it to staff.
+    const done = await worker.request({
+      method: 'POST',
+      url: `/api/worker/work-orders/${id}/status`,
+      payload: { status: 'Done', note: 'Replaced the lock cylinder' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const order = done.json() as WorkOrder;
+    expect(order.status).toBe('Done');
+    const visibilityOf = Object.fromEntries(order.notes.map((n) => [n.body, n.visibility]));
+    expect(visibilityOf).toEqual({
+      'Parts ordered, back Friday': 'tenant',
+      'Tenant was rude': 'internal',
+      'Replaced the lock cylinder': 'tenant',
+    });
+
+    // A refused note refuses the move with it: nothing changes.
+    const other = await fileAndAssign({ title: 'Squeaky door' });
+    const before = await fingerprint(t);
+    const tooLong = await worker.request({
+      method: 'POST',
+      url: `/api/worker/work-orders/${other}/status`,
+      payload: { status: 'In progress', note: 'x'.repeat(2001) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(await fingerprint(t)).toEqual(before);
+  });
+
   it('answers 404 for a work order assigned to someone else, and changes nothing', async () => {
     const id = await fileAndAssign({ title: 'Loose railing' });
     expect((await queue(otherWorker)).workOrders.some((order) => order.id === id)).toBe(false);

@@ -66,14 +66,21 @@ export async function changeAssignedWorkOrderStatus(
   { id, body }: { id: number; body: WorkerStatusBody },
 ): Promise<number> {
   requireMaintenanceRole(ctx.actor, WORKER_QUEUE_MAINTENANCE_ONLY);
-  return changeWorkOrderStatus(ctx, {
+  const changed = await changeWorkOrderStatus(ctx, {
     id,
     body: { status: body.status, reason: null },
     role: 'worker',
   });
+  if (!body.note) return changed;
+  // The note of the move, in the same transaction: a refused note leaves the status as it was.
+  return addWorkOrderNote(ctx, {
+    id,
+    body: { body: body.note, visibility: body.visibility, labourHours: null, cost: null },
+    role: 'worker',
+  });
 }
 
-/** The worker's note on their work order, with hours and cost; kept internal (not the tenant's). */
+/** The worker's note on their work order, with hours and cost; the tenant reads it if the worker says so. */
 export async function addAssignedWorkOrderNote(
   ctx: Context,
   { id, body }: { id: number; body: WorkerNoteBody },
@@ -81,7 +88,12 @@ export async function addAssignedWorkOrderNote(
   requireMaintenanceRole(ctx.actor, WORKER_QUEUE_MAINTENANCE_ONLY);
   return addWorkOrderNote(ctx, {
     id,
-    body: { body: body.note, visibility: 'internal', labourHours: body.hours, cost: body.cost },
+    body: {
+      body: body.note,
+      visibility: body.visibility,
+      labourHours: body.hours,
+      cost: body.cost,
+    },
     role: 'worker',
   });
 }

@@ -6,4 +6,4 @@ export {
   WorkOrderBadges,
 } from './components/work-order-badges';
 export { MaintenanceCounts } from './components/maintenance-counts';
-export { uploadPhoto } from './api/work-orders';
+export { uploadPhoto, useWorkOrderPage } from './api/work-orders';

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Application } from '../../../../shared/schemas/applications';
+import { useConfirmation, type Confirmation } from '../../../components/confirm-dialog';
 import { DataTable, type Column } from '../../../components/data-table';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
@@ -81,6 +82,30 @@ const columns: Column<Application>[] = [
   },
 ];
 
+/** What approving does (docs/product.md section 10), asked before it is sent. */
+function approveConfirmation(a: Application, others: Application[]): Confirmation {
+  const declined = others.filter(
+    (other) => other.id !== a.id && other.unitId === a.unitId && other.status === 'Pending',
+  );
+  const happens = [
+    `${fullName(a)} becomes a tenant of unit ${a.unitNumber} at ${a.propertyName}; the unit becomes Rented.`,
+  ];
+  if (declined.length > 0) {
+    const names = declined.map(fullName).join(', ');
+    happens.push(
+      `The unit's other pending ${declined.length === 1 ? 'application' : 'applications'} (${names}) ${declined.length === 1 ? 'is' : 'are'} declined as 'unit taken', and each applicant is emailed when mail is set up.`,
+    );
+  }
+  happens.push('A lease form filled in from the application opens next.');
+  return {
+    title: `Approve ${fullName(a)}?`,
+    happens,
+    cannotUndo:
+      'This cannot be undone: a decided application cannot be decided again. If the tenancy does not go ahead, move the tenant out or delete the tenant.',
+    confirmLabel: 'Approve',
+  };
+}
+
 /** /applications: rental applications for the landlord's units, pending first. */
 export function ApplicationsPage() {
   // Pending first: the first page holds what needs a decision.
@@ -90,6 +115,7 @@ export function ApplicationsPage() {
   const navigate = useNavigate();
   const reject = useRejectApplication();
   const { banner, showSuccess, showError, clear } = useBanner();
+  const { ask, dialog } = useConfirmation();
   const busy = approve.isPending || reject.isPending;
 
   useEffect(() => {
@@ -98,6 +124,7 @@ export function ApplicationsPage() {
   }, [applications.error, showError]);
 
   async function handleApprove(a: Application) {
+    if (!(await ask(approveConfirmation(a, applications.data ?? [])))) return;
     clear();
     try {
       const tenant = await approve.mutateAsync(a.id);
@@ -115,7 +142,16 @@ export function ApplicationsPage() {
   }
 
   async function handleReject(a: Application) {
-    if (!window.confirm(`Reject the application of ${fullName(a)}?`)) return;
+    const rejecting = await ask({
+      title: `Reject the application of ${fullName(a)}?`,
+      happens: [
+        `The application for unit ${a.unitNumber} at ${a.propertyName} is marked Rejected; the unit stays open to others.`,
+      ],
+      cannotUndo: 'This cannot be undone: a decided application cannot be decided again.',
+      confirmLabel: 'Reject',
+      danger: true,
+    });
+    if (!rejecting) return;
     clear();
     try {
       await reject.mutateAsync(a.id);
@@ -137,6 +173,7 @@ export function ApplicationsPage() {
             : undefined
         }
       />
+      {dialog}
       <Stack gap="md">
         <StatusBanner banner={banner} onClose={clear} />
         {applications.isPending ? (

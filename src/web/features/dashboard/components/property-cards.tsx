@@ -18,7 +18,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { LoadingState } from '../../../components/page-states';
 import { useDashboardProperty, useMoreDashboardCards } from '../api/get-dashboard';
 import { UnitStatusBadge } from './unit-status-badge';
-import { UnitLink } from '../../../components/record-links';
+import { TenantLink, UnitLink } from '../../../components/record-links';
 
 /**
  * Expandable property cards, a page at a time: the first page comes with the overview, each
@@ -190,7 +190,9 @@ function PropertyDetail({ propertyId }: { propertyId: number }) {
                       {lease ? (
                         <Stack gap={0}>
                           <Text size="sm">
-                            {lease.tenantFirstName} {lease.tenantLastName}
+                            <TenantLink id={lease.tenantId}>
+                              {lease.tenantFirstName} {lease.tenantLastName}
+                            </TenantLink>
                           </Text>
                           <Text size="xs">{lease.tenantEmail}</Text>
                           <Text size="xs">{lease.tenantPhone}</Text>

@@ -10,8 +10,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ModalsProvider, modals } from '@mantine/modals';
 import { useId } from 'react';
+import { useConfirmation } from '../../../components/confirm-dialog';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateInvitation } from '../api/create-invitation';
@@ -59,15 +59,11 @@ interface PortalAccessPanelProps {
 
 /**
  * The record's portal account: linked to one, or invited by a one-time link the landlord
- * copies and hands over (docs/product.md section 13). Withdraw asks first, in a dialog.
+ * copies and hands over (docs/product.md section 13). Withdraw asks first, in a dialog. It needs
+ * no dialog provider, so a list can show it in a dialog of its own (the tenants' Invite).
  */
 export function PortalAccessPanel(props: PortalAccessPanelProps) {
-  // The confirmation dialogs open here; only the pages showing the panel load the dialog code.
-  return (
-    <ModalsProvider>
-      <PortalAccess {...props} />
-    </ModalsProvider>
-  );
+  return <PortalAccess {...props} />;
 }
 
 function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
@@ -76,6 +72,7 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
   const create = useCreateInvitation(record, id);
   const revoke = useRevokeInvitation(record, id);
   const { banner, showSuccess, showError, clear } = useBanner();
+  const { ask, dialog } = useConfirmation();
   const who = name || (record === 'tenants' ? 'this tenant' : 'this staff member');
   const role = record === 'tenants' ? 'Tenant' : 'Maintenance';
 
@@ -99,19 +96,15 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
     }
   }
 
-  function confirmWithdraw(invitation: Invitation) {
-    modals.openConfirmModal({
+  async function confirmWithdraw(invitation: Invitation) {
+    const withdrawing = await ask({
       title: 'Withdraw this invitation?',
-      children: (
-        <Text size="sm">
-          Its link stops working at once. You can make a new link for {who} later.
-        </Text>
-      ),
-      labels: { confirm: 'Withdraw', cancel: 'Cancel' },
-      confirmProps: { color: 'red.8' },
-      closeButtonProps: { 'aria-label': 'Close dialog' },
-      onConfirm: () => void withdraw(invitation),
+      happens: [`Its link stops working at once. You can make a new link for ${who} later.`],
+      cannotUndo: 'This cannot be undone: a withdrawn link never works again.',
+      confirmLabel: 'Withdraw',
+      danger: true,
     });
+    if (withdrawing) await withdraw(invitation);
   }
 
   const data = access.data;
@@ -128,6 +121,7 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      {dialog}
       <Stack gap="sm">
         <Title order={2} size="h4" id={headingId}>
           Portal access
@@ -212,7 +206,7 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
                         c="var(--mantine-color-error)"
                         aria-label={`Withdraw the invitation made ${formatDayAndTime(invitation.createdAt)}`}
                         loading={revoke.isPending && revoke.variables === invitation.id}
-                        onClick={() => confirmWithdraw(invitation)}
+                        onClick={() => void confirmWithdraw(invitation)}
                       >
                         Withdraw
                       </Button>

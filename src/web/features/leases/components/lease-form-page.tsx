@@ -91,9 +91,11 @@ export function LeaseFormPage() {
     record: { query: lease, label: 'lease', toValues: toFormValues },
     toBody: (values) => leaseBodySchema.parse(withLateFee(values)),
     save: (body) => save.mutateAsync({ id, body }),
-    onSaved: () =>
+    // An edited lease stays on screen as saved, with its panels (docs/product.md section 4):
+    // the landlord came to this lease and has more to do on it than start another.
+    onSaved: (saved) =>
       isEdit
-        ? { then: 'return', to: '/lease/create', message: 'Lease updated successfully!' }
+        ? { then: 'reset', message: 'Lease updated successfully!', values: toFormValues(saved) }
         : { then: 'reset', message: 'Lease added successfully!' },
     failed: 'Failed to save lease',
   });

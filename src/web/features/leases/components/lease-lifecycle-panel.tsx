@@ -7,12 +7,14 @@ import {
   renewLeaseBodySchema,
   type Lease,
 } from '../../../../shared/schemas/leases';
+import { useConfirmation } from '../../../components/confirm-dialog';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
 import { useMoveOutTenant, useRenewLease } from '../api/lease-lifecycle';
 import { oneYearFrom } from '../hooks/use-lease-prefill';
+import { moveOutConfirmation, renewConfirmation } from './lease-confirmations';
 import { LeaseStateBadge } from './lease-state-badge';
 
 const validateRenewal = schemaResolver(renewLeaseBodySchema, { sync: true });
@@ -21,11 +23,12 @@ const validateMoveOut = schemaResolver(moveOutBodySchema, { sync: true });
 /**
  * Beside a lease's edit form: where it stands, and the two steps of its life after signing,
  * Renew (the next lease, from the day after this one ends) and Move out (docs/product.md
- * section 11).
+ * section 11). Both ask first: each says what will happen and what cannot be undone.
  */
 export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
   // One banner for both forms: the panel's outcome, whichever form it came from.
   const status = useBanner();
+  const { ask, dialog } = useConfirmation();
   const renewLease = useRenewLease();
   const moveOutTenant = useMoveOutTenant();
   const nextStart = addDays(lease.endDate, 1);
@@ -35,6 +38,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
     initialValues: { endDate: oneYearFrom(nextStart), rent: lease.rent as number | string },
     validate: validateRenewal,
     toBody: (values) => renewLeaseBodySchema.parse(values),
+    confirm: (body) => ask(renewConfirmation(lease, body)),
     save: (body) => renewLease.mutateAsync({ id: lease.id, body }),
     onSaved: (renewal) => ({
       then: 'return',
@@ -48,6 +52,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
     initialValues: { moveOutDate: dayjs().format('YYYY-MM-DD'), reason: '' },
     validate: validateMoveOut,
     toBody: (values) => moveOutBodySchema.parse(values),
+    confirm: (body) => ask(moveOutConfirmation(lease, body)),
     save: (body) => moveOutTenant.mutateAsync({ tenantId: lease.tenantId, body }),
     onSaved: (tenant) => ({
       then: 'stay',
@@ -61,6 +66,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="lease-life-title">
+      {dialog}
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={2} size="h4" id="lease-life-title">

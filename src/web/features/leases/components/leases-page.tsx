@@ -14,12 +14,17 @@ import { useListParams } from '../../../lib/list-params';
 import { useDeleteLease } from '../api/delete-lease';
 import { useLeasesPage } from '../api/get-leases';
 import { LeaseStateBadge } from './lease-state-badge';
-import { PropertyLink, UnitLink } from '../../../components/record-links';
+import { PropertyLink, TenantLink, UnitLink } from '../../../components/record-links';
 
 const fullName = (lease: LeaseListItem) => `${lease.firstName} ${lease.lastName}`;
 
 const columns: Column<LeaseListItem>[] = [
-  { key: 'name', header: 'Tenant', render: fullName, sortable: true },
+  {
+    key: 'name',
+    header: 'Tenant',
+    render: (l) => <TenantLink id={l.tenantId}>{fullName(l)}</TenantLink>,
+    sortable: true,
+  },
   {
     key: 'unitNumber',
     header: 'Unit #',

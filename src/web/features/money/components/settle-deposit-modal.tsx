@@ -18,9 +18,10 @@ import {
   depositSettlementBodySchema,
 } from '../../../../shared/schemas/deposits';
 import { CATEGORY_LABELS } from '../../../../shared/schemas/ledger';
+import { useConfirmation, type Confirmation } from '../../../components/confirm-dialog';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useSettleDeposit } from '../api/settle-deposit';
 import { estimateSettlement } from '../hooks/settlement-estimate';
 import { DateField } from './date-field';
@@ -51,6 +52,41 @@ const newDeduction = (): DeductionValues => ({
   category: 'damages',
 });
 
+/** What settling does (docs/product.md section 20), asked before it is sent. */
+function settleConfirmation(
+  values: SettlementValues,
+  held: number,
+  openCharges: number,
+): Confirmation {
+  const estimate = estimateSettlement({ held, openCharges, ...values });
+  const count = values.deductions.length;
+  const happens = [
+    `The deposit of ${formatMoney(held)} held is settled on ${formatDate(values.date)}.`,
+    count > 0
+      ? `${count} ${count === 1 ? 'deduction' : 'deductions'} of ${formatMoney(estimate.deducted)} in all ${count === 1 ? 'is' : 'are'} charged to the ledger and paid from the deposit.`
+      : 'No deductions are taken.',
+  ];
+  if (estimate.unpaidDeductions > 0) {
+    happens.push(
+      `${formatMoney(estimate.unpaidDeductions)} of deductions is beyond the deposit and stays owed on the ledger.`,
+    );
+  }
+  if (estimate.applied > 0) {
+    happens.push(`${formatMoney(estimate.applied)} pays the lease's open charges.`);
+  }
+  happens.push(
+    `${formatMoney(estimate.returned)} is to be returned to the tenant; the deposit held becomes ${formatMoney(0)}.`,
+  );
+  return {
+    title: 'Settle this deposit?',
+    happens,
+    cannotUndo:
+      'This cannot be undone: a deposit is settled once, and its records are never changed. A deduction charged by mistake can only be reversed on the ledger.',
+    confirmLabel: 'Settle deposit',
+    danger: true,
+  };
+}
+
 function SettleDepositForm({
   leaseId,
   held,
@@ -63,6 +99,7 @@ function SettleDepositForm({
   onClose(): void;
 }) {
   const settle = useSettleDeposit();
+  const { ask, dialog } = useConfirmation();
   const initialValues: SettlementValues = {
     date: today(),
     deductions: [],
@@ -72,6 +109,7 @@ function SettleDepositForm({
     initialValues,
     validate: validateSettlement,
     toBody: (values) => depositSettlementBodySchema.parse(values),
+    confirm: (_, values) => ask(settleConfirmation(values, held, openCharges)),
     save: (body) => settle.mutateAsync({ leaseId, body }),
     onSaved: (deposit) => ({
       then: 'close',
@@ -90,6 +128,7 @@ function SettleDepositForm({
       submitLabel="Settle deposit"
       onCancel={onClose}
     >
+      {dialog}
       <Text size="sm">{formatMoney(held)} is held. This can be done once, at move-out.</Text>
       <DateField label="Date" max={today()} {...form.getInputProps('date')} />
       <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>

@@ -22,6 +22,7 @@ const STEPS: Record<OnboardingStep, { label: string; action: string; to: string 
   unit: { label: 'Add its units', action: 'Add units', to: '/unit/create' },
   tenant: { label: 'Place a tenant in a unit', action: 'Place tenant', to: '/tenant/create' },
   lease: { label: 'Create a lease', action: 'Create lease', to: '/lease/create' },
+  // The tenants list offers Invite beside each tenant no account acts as yet.
   invitation: {
     label: 'Invite the tenant to the portal',
     action: 'Invite tenant',

@@ -3,10 +3,14 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useRouteId } from '../../../lib/edit-route';
 import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/page-states';
 
-type Noun = 'Property' | 'Unit';
+type Noun = 'Property' | 'Unit' | 'Tenant';
 
 function OverviewNotFound({ noun }: { noun: Noun }) {
-  return <NotFoundState noun={noun} back={{ to: '/properties', label: 'Back to properties' }} />;
+  const back =
+    noun === 'Tenant'
+      ? { to: '/tenants', label: 'Back to tenants' }
+      : { to: '/properties', label: 'Back to properties' };
+  return <NotFoundState noun={noun} back={back} />;
 }
 
 /** The page of the record named by the address's id; an id that is not a number is not found. */

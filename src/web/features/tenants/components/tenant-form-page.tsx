@@ -1,7 +1,7 @@
-import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useRouteId } from '../../../lib/edit-route';
 import { LIMITS } from '../../../../shared/constants';
 import { tenantBodySchema, type Tenant } from '../../../../shared/schemas/tenants';
@@ -103,7 +103,17 @@ export function TenantFormPage() {
 
   return (
     <>
-      <PageHeader title="Tenants" description="Place a tenant in one of your units." />
+      <PageHeader
+        title="Tenants"
+        description="Place a tenant in one of your units."
+        actions={
+          isEdit ? (
+            <Button component={Link} to={`/tenants/${id}`} variant="default">
+              Tenant page
+            </Button>
+          ) : undefined
+        }
+      />
       <Stack gap="md" maw={720}>
         <StatusBanner banner={banner} onClose={clearBanner} />
         <FormCard

@@ -17,7 +17,14 @@ async function searchTenants(q: string, signal: AbortSignal) {
 async function tenantListItem(id: number, signal: AbortSignal): Promise<TenantListItem> {
   const tenant = await api.get<Tenant>(`/api/tenants/${id}`, signal);
   const { rows } = await getPage<TenantListItem>('/api/tenants', { unitId: tenant.unitId }, signal);
-  return rows.find((row) => row.id === id) ?? { ...tenant, propertyId: 0, propertyName: '' };
+  return (
+    rows.find((row) => row.id === id) ?? {
+      ...tenant,
+      propertyId: 0,
+      propertyName: '',
+      portalLinked: false,
+    }
+  );
 }
 
 export function useTenantListItem(id: number | undefined) {
@@ -25,6 +32,8 @@ export function useTenantListItem(id: number | undefined) {
     queryKey: [...queryKeys.tenants.detail(id ?? 0), 'with-property'],
     queryFn: ({ signal }) => tenantListItem(id!, signal),
     enabled: id !== undefined && id > 0,
+    // A 404 (not this landlord's tenant) will not turn into a 200 by asking again.
+    retry: false,
   });
 }
 

@@ -1,5 +1,6 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { TENANT_SORT_KEYS, type TenantListItem } from '../../../../shared/schemas/tenants';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
@@ -12,6 +13,7 @@ import { useListParams } from '../../../lib/list-params';
 import { useDeleteTenant } from '../api/delete-tenant';
 import { useTenantsPage } from '../api/get-tenants';
 import { PropertyLink, TenantLink, UnitLink } from '../../../components/record-links';
+import { PortalAccessPanel } from '../../invitations';
 
 const fullName = (tenant: TenantListItem) => `${tenant.firstName} ${tenant.lastName}`;
 
@@ -38,6 +40,36 @@ const columns: Column<TenantListItem>[] = [
   { key: 'email', header: 'Email', render: (t) => t.email, sortable: true },
   { key: 'since', header: 'Added', render: (t) => formatDate(t.createdAt) },
 ];
+
+/**
+ * Invite, for a tenant no account acts as yet: the portal access panel in a dialog, where the
+ * one-time link is made and copied without leaving the list (docs/product.md section 13).
+ */
+function InviteButton({ tenant }: { tenant: TenantListItem }) {
+  const [opened, setOpened] = useState(false);
+  const name = fullName(tenant);
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        aria-label={`Invite ${name} to the portal`}
+        onClick={() => setOpened(true)}
+      >
+        Invite
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={`Invite ${name} to the portal`}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        size="lg"
+      >
+        {opened ? <PortalAccessPanel record="tenants" id={tenant.id} name={name} /> : null}
+      </Modal>
+    </>
+  );
+}
 
 /** /tenants: the landlord's tenants, searched, sorted and paged by the server. */
 export function TenantsPage() {
@@ -78,18 +110,21 @@ export function TenantsPage() {
             description: 'Add a tenant to one of your available units.',
           }}
           actions={(t) => (
-            <RowActions
-              name={`${fullName(t)} (unit ${t.unitNumber}, ${t.propertyName})`}
-              editTo={`/tenant/${t.id}`}
-              deletionPath={`/api/tenants/${t.id}/deletion`}
-              blockersLink={{
-                to: `/leases?${new URLSearchParams({ q: fullName(t) })}`,
-                label: 'Show their leases',
-              }}
-              onDelete={() => remove.mutateAsync(t.id)}
-              deleted="Tenant deleted successfully!"
-              failed="Failed to delete tenant"
-            />
+            <>
+              {t.portalLinked ? null : <InviteButton tenant={t} />}
+              <RowActions
+                name={`${fullName(t)} (unit ${t.unitNumber}, ${t.propertyName})`}
+                editTo={`/tenant/${t.id}`}
+                deletionPath={`/api/tenants/${t.id}/deletion`}
+                blockersLink={{
+                  to: `/leases?${new URLSearchParams({ q: fullName(t) })}`,
+                  label: 'Show their leases',
+                }}
+                onDelete={() => remove.mutateAsync(t.id)}
+                deleted="Tenant deleted successfully!"
+                failed="Failed to delete tenant"
+              />
+            </>
           )}
         />
       </Stack>

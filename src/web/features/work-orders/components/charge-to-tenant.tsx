@@ -6,6 +6,7 @@ import {
   repairChargeDescription,
   type WorkOrder,
 } from '../../../../shared/schemas/work-orders';
+import { useConfirmation } from '../../../components/confirm-dialog';
 import { StatusBanner } from '../../../components/status-banner';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
@@ -45,6 +46,8 @@ export function ChargeToTenant({ order }: { order: WorkOrder }) {
 
 function ChargeForm({ order }: { order: WorkOrder }) {
   const charge = useChargeWorkOrder(order.id);
+  const { ask, dialog } = useConfirmation();
+  const tenant = order.tenant ? order.tenant.name : 'the tenant';
   const initialValues: ChargeValues = {
     amount: order.cost,
     description: repairChargeDescription(order),
@@ -53,6 +56,16 @@ function ChargeForm({ order }: { order: WorkOrder }) {
     initialValues,
     validate: (values) => validateCharge(toBody(values) as never),
     toBody,
+    confirm: (body) =>
+      ask({
+        title: `Charge ${formatMoney(body.amount ?? order.cost)} to ${tenant}?`,
+        happens: [
+          `${formatMoney(body.amount ?? order.cost)} is posted as a one-off damages charge, '${body.description}', on the current lease of unit ${order.unitNumber} (${tenant}), and shows on their ledger and portal.`,
+        ],
+        cannotUndo:
+          "This cannot be undone here: a work order is charged once. A charge made by mistake can only be reversed on the lease's ledger.",
+        confirmLabel: 'Charge to tenant',
+      }),
     save: (body) => charge.mutateAsync(body),
     // The work order then says it was charged, in place of this form. Without an amount the
     // server charges the recorded cost.
@@ -65,6 +78,7 @@ function ChargeForm({ order }: { order: WorkOrder }) {
 
   return (
     <Card withBorder>
+      {dialog}
       <Title order={2} size="h4" mb="xs">
         Charge to tenant
       </Title>

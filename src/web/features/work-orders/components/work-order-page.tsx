@@ -20,6 +20,7 @@ import { formatAmount } from '../../../../shared/money';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState, MessagePage } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
+import { TenantLink } from '../../../components/record-links';
 import {
   useAddWorkOrderNote,
   useAddWorkOrderPhoto,
@@ -72,7 +73,8 @@ export function WorkOrderPage() {
           <Text>Permission to enter: {o.entryPermission ? 'yes' : 'no'}</Text>
           {o.tenant ? (
             <Text>
-              Tenant: {o.tenant.name}, <a href={`tel:${o.tenant.phone}`}>{o.tenant.phone}</a>
+              Tenant: <TenantLink id={o.tenant.id}>{o.tenant.name}</TenantLink>,{' '}
+              <a href={`tel:${o.tenant.phone}`}>{o.tenant.phone}</a>
             </Text>
           ) : null}
           <Text>

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WorkOrderStatus } from '../../../../shared/maintenance';
 import type {
   WorkerNoteFormValues,
   WorkerQueue,
+  WorkerStatusBody,
   WorkerWorkOrder,
 } from '../../../../shared/schemas/worker-queue';
 import { api } from '../../../lib/api-client';
@@ -42,8 +42,8 @@ function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkerWorkOrde
 }
 
 export const useChangeWorkerStatus = (id: number) =>
-  useWorkerMutation((status: WorkOrderStatus) =>
-    api.post<WorkerWorkOrder>(`/api/worker/work-orders/${id}/status`, { status }),
+  useWorkerMutation((body: WorkerStatusBody) =>
+    api.post<WorkerWorkOrder>(`/api/worker/work-orders/${id}/status`, body),
   );
 
 export const useAddWorkerNote = (id: number) =>

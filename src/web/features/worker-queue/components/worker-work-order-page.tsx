@@ -4,6 +4,7 @@ import {
   Card,
   Group,
   NumberInput,
+  Radio,
   Stack,
   Text,
   Textarea,
@@ -11,7 +12,8 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { nextStatuses } from '../../../../shared/maintenance';
+import { nextStatuses, type WorkOrderStatus } from '../../../../shared/maintenance';
+import type { NoteVisibility } from '../../../../shared/schemas/work-orders';
 import { formatAmount } from '../../../../shared/money';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/page-states';
@@ -23,6 +25,38 @@ import { WorkerPhotos } from './worker-photos';
 
 const BACK = { to: '/', label: 'Back to your work orders' };
 
+/** The tenant's choice first: what a worker writes on a finished job is usually for them. */
+const VISIBILITY_CHOICES: { value: NoteVisibility; label: string }[] = [
+  { value: 'tenant', label: 'Visible to the tenant' },
+  { value: 'internal', label: 'Staff only' },
+];
+
+function VisibilityChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: NoteVisibility | '';
+  onChange(value: NoteVisibility): void;
+  error?: string | undefined;
+}) {
+  return (
+    <Radio.Group
+      label="Who sees this note"
+      required
+      value={value}
+      onChange={(chosen) => onChange(chosen as NoteVisibility)}
+      error={error}
+    >
+      <Group gap="md" mt={4}>
+        {VISIBILITY_CHOICES.map((choice) => (
+          <Radio key={choice.value} value={choice.value} label={choice.label} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
 /** /my-work-orders/{id}: one work order assigned to the worker, its next statuses and a note. */
 export function WorkerWorkOrderPage() {
   const id = Number(useParams().id);
@@ -32,6 +66,13 @@ export function WorkerWorkOrderPage() {
   const [noteText, setNoteText] = useState('');
   const [hours, setHours] = useState<number | string>('');
   const [cost, setCost] = useState<number | string>('');
+  // The note's reader is chosen each time: nothing is kept from the tenant by default.
+  const [visibility, setVisibility] = useState<NoteVisibility | ''>('');
+  const [visibilityError, setVisibilityError] = useState<string | undefined>();
+  // Marking Done asks what was done first, for the tenant unless the worker says otherwise.
+  const [finishing, setFinishing] = useState(false);
+  const [doneNote, setDoneNote] = useState('');
+  const [doneVisibility, setDoneVisibility] = useState<NoteVisibility>('tenant');
 
   if (order.isPending) return <LoadingState label="Loading the work order..." />;
   if (order.isError) return <NotFoundState noun="Work order" back={BACK} />;
@@ -39,11 +80,37 @@ export function WorkerWorkOrderPage() {
   const failure = [status, note].find((m) => m.isError)?.error;
   const moves = nextStatuses(o.status, 'worker');
 
+  function move(next: WorkOrderStatus) {
+    if (next === 'Done') {
+      setFinishing(true);
+      return;
+    }
+    status.mutate({ status: next, note: null, visibility: 'tenant' });
+  }
+
+  function submitDone(event: FormEvent) {
+    event.preventDefault();
+    status.mutate(
+      { status: 'Done', note: doneNote.trim() || null, visibility: doneVisibility },
+      {
+        onSuccess: () => {
+          setFinishing(false);
+          setDoneNote('');
+        },
+      },
+    );
+  }
+
   function submitNote(event: FormEvent) {
     event.preventDefault();
+    if (!visibility) {
+      setVisibilityError('Please choose who sees this note');
+      return;
+    }
     note.mutate(
       {
         note: noteText,
+        visibility,
         hours: hours === '' ? null : Number(hours),
         cost: cost === '' ? null : Number(cost),
       },
@@ -52,6 +119,7 @@ export function WorkerWorkOrderPage() {
           setNoteText('');
           setHours('');
           setCost('');
+          setVisibility('');
         },
       },
     );
@@ -106,19 +174,47 @@ export function WorkerWorkOrderPage() {
           <Title order={2} size="h4" mb="xs" id="worker-order-status">
             Status
           </Title>
-          <Group gap="xs" grow>
-            {moves.map((next) => (
-              <Button
-                key={next}
-                size="md"
-                loading={status.isPending && status.variables === next}
-                disabled={status.isPending}
-                onClick={() => status.mutate(next)}
-              >
-                Mark as {next}
-              </Button>
-            ))}
-          </Group>
+          {finishing ? (
+            <form onSubmit={submitDone} noValidate aria-label="Mark as Done">
+              <Stack gap="xs">
+                <Textarea
+                  label="What was done"
+                  description="Optional; the tenant reads it on their request unless you keep it to staff"
+                  autosize
+                  minRows={2}
+                  maxLength={2000}
+                  value={doneNote}
+                  onChange={(e) => setDoneNote(e.currentTarget.value)}
+                />
+                <VisibilityChoice value={doneVisibility} onChange={setDoneVisibility} />
+                <Group gap="xs" justify="flex-end">
+                  <Button variant="default" onClick={() => setFinishing(false)}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" loading={status.isPending}>
+                    Mark as Done
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          ) : (
+            // Each button is as wide as its words at least: on a phone they wrap to a new row
+            // instead of cutting 'Mark as In progress' short.
+            <Group gap="xs" wrap="wrap">
+              {moves.map((next) => (
+                <Button
+                  key={next}
+                  size="md"
+                  style={{ flex: '1 1 auto' }}
+                  loading={status.isPending && status.variables?.status === next}
+                  disabled={status.isPending}
+                  onClick={() => move(next)}
+                >
+                  Mark as {next}
+                </Button>
+              ))}
+            </Group>
+          )}
         </Card>
       ) : null}
 
@@ -135,6 +231,14 @@ export function WorkerWorkOrderPage() {
               minRows={2}
               value={noteText}
               onChange={(e) => setNoteText(e.currentTarget.value)}
+            />
+            <VisibilityChoice
+              value={visibility}
+              onChange={(chosen) => {
+                setVisibility(chosen);
+                setVisibilityError(undefined);
+              }}
+              error={visibilityError}
             />
             <Group gap="xs" grow>
               <NumberInput
@@ -173,7 +277,7 @@ export function WorkerWorkOrderPage() {
           {o.notes.map((n) => (
             <Text key={n.id} size="sm">
               <strong>{n.author}</strong>
-              {n.visibility === 'tenant' ? ' (shared with the tenant)' : ''}: {n.body}
+              {n.visibility === 'tenant' ? ' (visible to the tenant)' : ' (staff only)'}: {n.body}
               {n.labourHours ? ` · ${n.labourHours} h` : ''}
               {n.cost ? ` · ${formatAmount(n.cost)}` : ''}
             </Text>
