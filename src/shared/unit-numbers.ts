@@ -75,3 +75,41 @@ export function expandUnitNumbers(pattern: string, maxLength = 50): UnitNumbersR
   if (repeated) return { error: `Unit ${repeated} is named twice` };
   return { numbers };
 }
+
+/**
+ * The order of unit numbers everywhere (docs/product.md section 12): by the leading digits as
+ * a number (1, 2, 10, 16; '101' before '1010'; numbers before names without digits), then by
+ * the text with ASCII letters folded ('1A' < '1b' < '2A'), then by the text as written. The
+ * server sorts with the SQL twin of this rule, `unitNumberOrder` (src/server/db/unit-order.ts);
+ * a test holds the two to the same answers on random unit numbers.
+ */
+export function compareUnitNumbers(a: string, b: string): number {
+  const digitsA = leadingNumber(a);
+  const digitsB = leadingNumber(b);
+  if (digitsA !== null && digitsB === null) return -1;
+  if (digitsA === null && digitsB !== null) return 1;
+  if (digitsA !== null && digitsB !== null) {
+    // Compared as numbers of any length: more digits is larger, then digit by digit.
+    if (digitsA.length !== digitsB.length) return digitsA.length - digitsB.length;
+    if (digitsA !== digitsB) return digitsA < digitsB ? -1 : 1;
+  }
+  return compareCodePoints(foldAscii(a), foldAscii(b)) || compareCodePoints(a, b);
+}
+
+/** The leading digits without their leading zeros ('' for '000'), or null with none. */
+function leadingNumber(unitNumber: string): string | null {
+  const digits = /^[0-9]+/.exec(unitNumber);
+  return digits ? digits[0].replace(/^0+/, '') : null;
+}
+
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** By code point, which is the byte order of UTF-8 (PostgreSQL's "C" collation). */
+function compareCodePoints(a: string, b: string): number {
+  const left = Array.from(a, (char) => char.codePointAt(0)!);
+  const right = Array.from(b, (char) => char.codePointAt(0)!);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    if (left[i] !== right[i]) return left[i]! - right[i]!;
+  }
+  return left.length - right.length;
+}

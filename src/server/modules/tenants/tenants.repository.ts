@@ -10,6 +10,7 @@ import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
 import { tenantsTable, type TenantRow } from './tenants.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 export function toTenant(row: TenantRow): Tenant {
   return {
@@ -107,7 +108,7 @@ export interface TenantListOptions extends PageRequest {
 
 const tenantSortColumns = {
   name: sql`lower(${tenantsTable.lastName} || ' ' || ${tenantsTable.firstName})`,
-  unitNumber: textKey(unitsTable.unitNumber),
+  unitNumber: unitNumberOrder(unitsTable.unitNumber),
   property: textKey(propertiesTable.name),
   email: textKey(tenantsTable.email),
   phoneNumber: tenantsTable.phoneNumber,
