@@ -269,7 +269,18 @@ test('a landlord adds twelve units at once from a numbering pattern, with a prev
 
   await visit(page, '/unit/create');
   await page.getByRole('switch', { name: 'Add several units at once' }).check();
-  await page.getByLabel('Unit numbers').fill('101-112');
+  const unitNumbers = page.getByLabel('Unit numbers');
+  await expect(unitNumbers).toHaveAccessibleDescription(/101 to 112.*At most 500 units at once/);
+  // Too many, or a range in other words: said at once, under the field, before any save.
+  await unitNumbers.fill('1-5000');
+  await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
+    'At most 500 units at once: 1-5000 names 5,000',
+  );
+  await unitNumbers.fill('101 through 112');
+  await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
+    "'101 through 112' is not a unit number or a range. Write a range as 101-112, 101 to 112 or 1A-1F",
+  );
+  await unitNumbers.fill('101 to 112');
   await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
     '12 units: 101, 102, 103, 104, 105, 106 … 112',
   );
