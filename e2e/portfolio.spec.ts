@@ -71,7 +71,10 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await expect(page.getByRole('heading', { name: 'Edit Property' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(propertyName);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('created this record');
+  // History speaks in sentences: who did what to which record.
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    `${landlord} added ${propertyName}`,
+  );
   await expectAccessible(page, 'property edit');
   await page.getByLabel('Name').fill(renamed);
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -121,6 +124,8 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   // The edit form shows who changed what.
   await page.getByRole('link', { name: 'Edit unit 101' }).click();
   const unitHistory = page.getByRole('region', { name: 'History' });
+  await expect(unitHistory).toContainText(`${landlord} changed unit 101`);
+  await expect(unitHistory).not.toContainText('this record');
   await expect(unitHistory).toContainText('rent: $1,450.50 \u2192 $1,500.00');
   await expect(unitHistory).toContainText('status: Available \u2192 Rented');
 

@@ -45,6 +45,7 @@ import {
   workOrdersTable,
   type WorkOrderRow,
 } from './work-orders.table';
+import type { AuditAction } from '../../../shared/audit-sentences';
 
 /** Photos one work order may show, before and after included. */
 export const MAX_WORK_ORDER_PHOTOS = 30;
@@ -182,7 +183,7 @@ async function update(
   ctx: Context,
   before: WorkOrderRow,
   values: Partial<WorkOrderRow>,
-  action: string,
+  action: AuditAction,
 ) {
   const [after] = await ctx.tx
     .update(workOrdersTable)
