@@ -362,8 +362,9 @@ describe('properties API', () => {
       });
       const byId = new Map((response.json() as Property[]).map((p) => [p.id, p]));
       expect(byId.get(ids.a)?.units).toEqual([]);
-      expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '10', '2']);
-      expect(byId.get(ids.c)?.units?.[1]).toMatchObject({
+      // Natural order: 2 before 10 (docs/product.md section 12, 'Unit order').
+      expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '2', '10']);
+      expect(byId.get(ids.c)?.units?.[2]).toMatchObject({
         rent: 1875.5,
         status: 'Maintenance',
         propertyId: ids.c,
