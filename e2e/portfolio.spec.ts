@@ -134,7 +134,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await page.getByLabel('First name').fill('  Rosa ');
   await page.getByLabel('Last name').fill('Diaz');
   await page.getByLabel('Email').fill('Rosa.Diaz@Example.com');
-  await page.getByLabel('Phone').fill('555-0142');
+  await page.getByLabel('Phone').fill('212-555-0142');
   await page.getByLabel('Position').fill('Superintendent');
   await page.getByRole('button', { name: 'Create Staff Member' }).click();
   await expect(failure(page)).toHaveText('Please select a property');
@@ -191,7 +191,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann.lee@example.com',
-      phone: '555-0143',
+      phone: '212-555-0143',
       position: 'Cleaner',
     },
   });

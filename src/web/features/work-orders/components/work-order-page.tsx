@@ -30,6 +30,7 @@ import {
 } from '../api/work-orders';
 import { ChargeToTenant } from './charge-to-tenant';
 import { WorkOrderBadges } from './work-order-badges';
+import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
 /** One work order: what, where, who; its status moves, notes, hours, cost and photos. */
 export function WorkOrderPage() {
@@ -72,7 +73,8 @@ export function WorkOrderPage() {
           <Text>Permission to enter: {o.entryPermission ? 'yes' : 'no'}</Text>
           {o.tenant ? (
             <Text>
-              Tenant: {o.tenant.name}, <a href={`tel:${o.tenant.phone}`}>{o.tenant.phone}</a>
+              Tenant: {o.tenant.name},{' '}
+              <a href={`tel:${dialablePhone(o.tenant.phone)}`}>{formatPhone(o.tenant.phone)}</a>
             </Text>
           ) : null}
           <Text>
