@@ -11,6 +11,7 @@ import { propertiesTable } from '../properties/properties.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
 import { tenantsTable, type TenantRow } from './tenants.table';
 import { unitNumberOrder } from '../../db/unit-order';
+import { phoneDigitsMatch } from '../../db/phone-search';
 
 export function toTenant(row: TenantRow): Tenant {
   return {
@@ -145,6 +146,7 @@ export async function listManagedTenants(
               ilike(propertiesTable.name, pattern),
               ilike(tenantsTable.email, pattern),
               ilike(tenantsTable.phoneNumber, pattern),
+              phoneDigitsMatch(tenantsTable.phoneNumber, options.q ?? ''),
             )
           : undefined,
       ),

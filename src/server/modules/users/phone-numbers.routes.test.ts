@@ -47,6 +47,20 @@ describe('phone numbers are checked and stored in one form', () => {
     expectRefused(refused, 'phoneNumber', `Phone number ${WORDS}`);
     const read = await landlord.request({ method: 'GET', url: `/api/tenants/${tenant.id}` });
     expect(read.json().phoneNumber).toBe('+12125550101');
+
+    // Found as people write it, though stored as E.164.
+    for (const q of ['555-0101', '(212) 555-0101', '212.555']) {
+      const found = await landlord.request({
+        method: 'GET',
+        url: `/api/tenants?q=${encodeURIComponent(q)}`,
+      });
+      expect(
+        (found.json() as { id: number }[]).map((row) => row.id),
+        q,
+      ).toEqual([tenant.id]);
+    }
+    const other = await landlord.request({ method: 'GET', url: '/api/tenants?q=555-0199' });
+    expect(other.json()).toEqual([]);
   });
 
   it('staff: an international number keeps its country; a short one is refused', async () => {
@@ -62,6 +76,10 @@ describe('phone numbers are checked and stored in one form', () => {
       phone: '+44 20 7946 0958',
     });
     expect(made.phone).toBe('+442079460958');
+    const found = await landlord.request({ method: 'GET', url: '/api/staff?q=7946%200958' });
+    expect((found.json() as { phone: string }[]).map((row) => row.phone)).toEqual([
+      '+442079460958',
+    ]);
     const refused = await landlord.request({
       method: 'POST',
       url: '/api/staff',
