@@ -101,6 +101,9 @@ describe('describeEvent: an audit event as a sentence', () => {
       'Jane Doe applied for unit 2B',
     ],
     ['users', 'login', maria, null, null, 'maria logged in'],
+    ['users', 'create', visitor, null, { userName: 'bob' }, 'bob signed up'],
+    ['users', 'create', maria, null, { userName: 'bob' }, 'maria made the account bob'],
+    ['users', 'reset_password', visitor, null, null, 'A new password was chosen with a reset link'],
     [
       'tenants',
       'invite',
@@ -170,7 +173,7 @@ describe('describeEvent: an audit event as a sentence', () => {
 
   it('every action has a sentence in words, never its code', () => {
     for (const action of AUDIT_ACTIONS) {
-      for (const actor of [maria, jobs]) {
+      for (const actor of [maria, jobs, visitor]) {
         const sentence = sentenceOf(
           'leases',
           action,

@@ -62,6 +62,8 @@ interface Parts {
   who: string;
   /** Set for a system actor: how it acted ('automatically', 'by the card processor'). */
   how: string | null;
+  /** The actor was a visitor: not logged in (sign-up, an application, a reset link). */
+  visitor: boolean;
   before: Fields;
   after: Fields;
   /** A field's value after the change, else before it. */
@@ -178,10 +180,12 @@ const said = (parts: Parts, active: string, passive: string) =>
 
 const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
   create: (p) =>
-    p.entity === 'applications' && p.how === null && p.who === 'A visitor'
+    p.entity === 'applications' && p.visitor
       ? `${fullName(p) || 'A visitor'} applied${p.value('unitNumber') ? ` for unit ${text(p.value('unitNumber'))}` : ''}`
       : p.entity === 'users'
-        ? said(p, `signed up as ${recordName(p)}`, `Account ${recordName(p)} created`)
+        ? p.visitor
+          ? `${recordName(p)} signed up`
+          : said(p, `made the account ${recordName(p)}`, `Account ${recordName(p)} made`)
         : p.entity === 'work-orders'
           ? said(p, `filed ${recordName(p)}`, `${capitalise(recordName(p))} filed`)
           : p.entity === 'uploads'
@@ -197,8 +201,13 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
   enable: (p) => said(p, 'enabled the account', 'Account enabled'),
   issue_reset_link: (p) => said(p, 'made a password reset link', 'Password reset link made'),
   email_reset_link: (p) =>
-    said(p, 'asked for a password reset link by email', 'Password reset link emailed'),
-  reset_password: (p) => said(p, 'chose a new password with a reset link', 'Password reset'),
+    p.visitor
+      ? 'A password reset link was emailed on request'
+      : said(p, 'asked for a password reset link by email', 'Password reset link emailed'),
+  reset_password: (p) =>
+    p.visitor
+      ? 'A new password was chosen with a reset link'
+      : said(p, 'chose a new password with a reset link', 'Password reset'),
   change_password: (p) => said(p, 'changed the password', 'Password changed'),
   notification_preferences: (p) =>
     said(p, 'changed which notifications are emailed', 'Notification emails changed'),
@@ -325,6 +334,7 @@ export function describeEvent(
           ? 'Porchlight'
           : event.actor.name,
     how,
+    visitor: event.actor.kind === 'visitor',
     before,
     after,
     value: (field) =>
