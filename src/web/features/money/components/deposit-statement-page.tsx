@@ -50,45 +50,43 @@ function SettlementSheet({ deposit, parties }: { deposit: LeaseDeposit; parties:
         </SimpleGrid>
         {settlement ? (
           <>
-            <Table.ScrollContainer minWidth={360}>
-              <Table verticalSpacing="xs" data-testid="deposit-statement-table">
-                <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-                  How your deposit was settled
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
+            <Table verticalSpacing="xs" data-testid="deposit-statement-table">
+              <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+                How your deposit was settled
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>Deposit received</Table.Td>
+                  <Table.Td ta="right">{formatMoney(deposit.received)}</Table.Td>
+                </Table.Tr>
+                {deductions.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>Deduction: {t.description ?? 'Deduction'}</Table.Td>
+                    <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  <Table.Tr>
-                    <Table.Td>Deposit received</Table.Td>
-                    <Table.Td ta="right">{formatMoney(deposit.received)}</Table.Td>
+                ))}
+                {applied.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>Applied to rent and charges still owed at move-out</Table.Td>
+                    <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
                   </Table.Tr>
-                  {deductions.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>Deduction: {t.description ?? 'Deduction'}</Table.Td>
-                      <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {applied.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>Applied to rent and charges still owed at move-out</Table.Td>
-                      <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th>Returned to you on {formatDate(settlement.date)}</Table.Th>
-                    <Table.Th ta="right" data-testid="deposit-statement-returned">
-                      {formatMoney(settlement.returned)}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th>Returned to you on {formatDate(settlement.date)}</Table.Th>
+                  <Table.Th ta="right" data-testid="deposit-statement-returned">
+                    {formatMoney(settlement.returned)}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
             {settlement.unpaidDeductions > 0 ? (
               <Text size="sm" data-testid="deposit-statement-owing">
                 Deductions came to more than the deposit held:{' '}
