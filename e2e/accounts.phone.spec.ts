@@ -14,7 +14,7 @@ test('on a 390 px phone the login, sign-up and contact screens fit and work', as
   await expectNoSidewaysScroll(page);
 
   await visit(page, '/editcontact');
-  await page.getByLabel('Phone', { exact: true }).fill('555-0177');
+  await page.getByLabel('Phone', { exact: true }).fill('212-555-0177');
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByTestId('success-banner')).toHaveText(
     'Contact information updated successfully!',

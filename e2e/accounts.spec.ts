@@ -67,7 +67,14 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByText('Email must be a valid email address')).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(`${userName}@example.com`);
-  await page.getByLabel('Phone', { exact: true }).fill('555-0142');
+  // A phone is checked: words are refused with a message, a US number is kept as E.164 and
+  // shown in the national form.
+  await page.getByLabel('Phone', { exact: true }).fill('call me');
+  await page.getByRole('button', { name: 'Update Contact Info' }).click();
+  await expect(
+    page.getByText('Phone must be a phone number, such as (212) 555-0101 or +44 20 7946 0958'),
+  ).toBeVisible();
+  await page.getByLabel('Phone', { exact: true }).fill('212.555.0142');
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByTestId('success-banner')).toHaveText(
     'Contact information updated successfully!',
@@ -75,11 +82,11 @@ test('a new tenant signs up, logs in, edits their contact details and logs out',
   const stored = await page.evaluate(() => localStorage.getItem('porchlight.user'));
   expect(JSON.parse(stored!)).toMatchObject({
     email: `${userName}@example.com`,
-    phone: '555-0142',
+    phone: '+12125550142',
   });
   await page.reload();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(`${userName}@example.com`);
-  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('555-0142');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(212) 555-0142');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -163,7 +170,7 @@ test('contact changes after the session has ended ask the user to log in', async
     .getByRole('link', { name: 'Contact Info' })
     .click();
   await context.clearCookies();
-  await page.getByLabel('Phone', { exact: true }).fill('555-0111');
+  await page.getByLabel('Phone', { exact: true }).fill('212-555-0111');
   await page.getByRole('button', { name: 'Update Contact Info' }).click();
   await expect(page.getByTestId('error-banner')).toHaveText(
     'Please log in to update contact information',
@@ -234,6 +241,6 @@ test('a landlord is told at sign-up that the listings show their contact, and hi
   await page.getByLabel('Search properties').fill(propertyName);
   const card = page.getByRole('article').filter({ hasText: propertyName });
   await expect(card.getByText(userName, { exact: false })).toBeVisible();
-  await expect(card.getByText('555-0100', { exact: false })).toBeVisible();
+  await expect(card.getByText('(212) 555-0100', { exact: false })).toBeVisible();
   await expect(card.getByText(`${userName}@example.com`)).toHaveCount(0);
 });

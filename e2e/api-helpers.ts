@@ -78,7 +78,7 @@ export function createTenant(page: Page, unitId: number, fields: Record<string, 
     unitId,
     firstName: 'Nia',
     lastName: 'Okafor',
-    phoneNumber: '555-0177',
+    phoneNumber: '212-555-0177',
     email: `${uniqueName('tenant')}@example.com`,
     ...fields,
   });
@@ -103,7 +103,7 @@ export function createStaff(page: Page, propertyId: number, fields: Record<strin
     firstName: 'Omar',
     lastName: 'Reyes',
     email: 'omar@example.com',
-    phone: '555-0155',
+    phone: '212-555-0155',
     position: 'Handyman',
     ...fields,
   });

@@ -62,7 +62,7 @@ test('a visitor searches, expands and collapses, and applies for an available un
   await expect(harbor).toContainText('Bright flats by the water');
   await expect(harbor).toContainText(landlord);
   await expect(harbor).toContainText(`${landlord}@example.com`);
-  await expect(harbor).toContainText('555-0100');
+  await expect(harbor).toContainText('(212) 555-0100');
   await expect(harbor.getByTestId('unit-count')).toHaveText('2 units');
   // The image fails to load: a placeholder takes its place.
   await expect(harbor.getByTestId('image-placeholder').first()).toBeVisible();
@@ -102,7 +102,7 @@ test('a visitor searches, expands and collapses, and applies for an available un
   await dialog.getByLabel('First name').fill('Vera');
   await dialog.getByLabel('Last name').fill('Visitor');
   await dialog.getByLabel('Email').fill('vera@example.com');
-  await dialog.getByLabel('Phone').fill('555-0177');
+  await dialog.getByLabel('Phone').fill('212-555-0177');
   await dialog
     .getByLabel('Desired move-in date')
     .fill(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));

@@ -88,7 +88,7 @@ test('a landlord sees their figures and an expanded property with tenant and lea
     firstName: 'Olive',
     lastName: 'Owner',
     email: 'olive@example.com',
-    phone: '555-0142',
+    phone: '212-555-0142',
     position: 'Owner',
     propertyId: maple.id,
   });
@@ -97,7 +97,7 @@ test('a landlord sees their figures and an expanded property with tenant and lea
     unitNumber: '1A',
     firstName: 'Tess',
     lastName: 'Tenant',
-    phoneNumber: '555-0199',
+    phoneNumber: '212-555-0199',
     email: 'tess@example.com',
   });
   const startDate = daysFromNow(-30);
@@ -136,7 +136,7 @@ test('a landlord sees their figures and an expanded property with tenant and lea
   await mapleCard.getByRole('button', { name: /Maple Court/ }).click();
   await expect(mapleCard.getByTestId('owner-contact')).toContainText('Olive Owner');
   await expect(mapleCard.getByTestId('owner-contact')).toContainText('olive@example.com');
-  await expect(mapleCard.getByTestId('owner-contact')).toContainText('555-0142');
+  await expect(mapleCard.getByTestId('owner-contact')).toContainText('(212) 555-0142');
   const row = mapleCard.getByRole('row', { name: /^1A/ });
   await expect(row).toContainText('2 / 1.5');
   await expect(row).toContainText('$1,200.50');
@@ -228,7 +228,7 @@ test('a lease ending soon links to its lease, and a property to its units', asyn
     unitId: unit.id,
     firstName: 'Rhea',
     lastName: 'Renter',
-    phoneNumber: '555-0177',
+    phoneNumber: '212-555-0177',
     email: 'rhea@example.com',
   });
   const lease = await created<{ id: number }>(page, '/api/leases', {

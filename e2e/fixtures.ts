@@ -140,7 +140,7 @@ export async function signUpViaApi(
       Password: PASSWORD,
       Roles: [role],
       Email: `${userName}@example.com`,
-      Phone: '555-0100',
+      Phone: '212-555-0100',
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -48,7 +48,7 @@ test('a landlord invites a tenant, who logs in from the link and accepts', async
     unitId,
     firstName: 'Grace',
     lastName: 'Hopper',
-    phoneNumber: '555-0142',
+    phoneNumber: '212-555-0142',
     email: 'grace@example.com',
   });
 
@@ -120,7 +120,7 @@ test('a withdrawn link stops working; a staff member signs up as Maintenance fro
     firstName: 'Sam',
     lastName: 'Fixer',
     email: 'sam@example.com',
-    phone: '555-0111',
+    phone: '212-555-0111',
     position: 'Handyman',
   });
 

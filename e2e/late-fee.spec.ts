@@ -36,7 +36,7 @@ test('a landlord sets, edits and removes a lease late fee in the lease form', as
       unitId: (await unit.json()).id,
       firstName: 'Lena',
       lastName: 'Late',
-      phoneNumber: '555-0123',
+      phoneNumber: '212-555-0123',
       email: 'lena@example.com',
     },
   });

@@ -41,7 +41,7 @@ test('a landlord approves an application into a prefilled lease, renews it and m
         firstName,
         lastName: 'Mover',
         email: `${firstName.toLowerCase()}@example.com`,
-        phoneNumber: '555-0177',
+        phoneNumber: '212-555-0177',
         moveInDate: today,
       },
     });

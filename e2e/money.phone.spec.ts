@@ -1,5 +1,6 @@
 import {
   expect,
+  expectAccessible,
   expectDialogAccessible,
   expectNoSidewaysScroll,
   logInViaApi,
@@ -7,6 +8,7 @@ import {
   test,
   visit,
 } from './fixtures';
+import { created, daysFromNow } from './api-helpers';
 import { leaseWithCharge } from './money-helpers';
 
 test('a lease ledger fits a phone: entries as cards, a payment recorded from a full-screen form', async ({
@@ -33,4 +35,28 @@ test('a lease ledger fits a phone: entries as cards, a payment recorded from a f
   await expect(page.getByTestId('ledger-entry')).toHaveCount(2);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/ledger-phone.png', fullPage: true });
+});
+
+test("a settled deposit's statement for the tenant fits a phone and passes axe", async ({
+  page,
+}) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logInViaApi(page, landlord);
+  const { leaseId } = await leaseWithCharge(page, 80);
+  await created(page, `/api/leases/${leaseId}/deposit/receipts`, {
+    amount: 1000,
+    date: daysFromNow(-1),
+  });
+  await created(page, `/api/leases/${leaseId}/deposit/settlement`, {
+    date: daysFromNow(0),
+    deductions: [{ description: 'Repainting the hallway wall', amount: 220, category: 'damages' }],
+    applyToOpenCharges: true,
+  });
+
+  await visit(page, `/leases/${leaseId}/deposit-statement`);
+  const sheet = page.getByTestId('deposit-statement-table');
+  await expect(sheet).toContainText('Deduction: Repainting the hallway wall');
+  await expect(page.getByTestId('deposit-statement-returned')).toHaveText('$700.00');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, 'deposit statement on a phone');
 });

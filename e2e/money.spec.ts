@@ -156,4 +156,28 @@ test('the money reports and the statement open, pass axe and lead to the ledger'
   await expect(page.getByText('Deposit settled: $724.50 to return to the tenant.')).toBeVisible();
   await expect(deposit.getByTestId('deposit-settled')).toContainText('$724.50 returned');
   await expect(page.getByTestId('ledger-balance')).toHaveText('$0.00');
+  // Each movement says what it is once.
+  const movements = deposit.getByRole('table', { name: 'Deposit movements' });
+  await expect(movements.getByRole('row', { name: /Returned to tenant/ })).toHaveText(
+    /^[A-Za-z0-9, ]+Returned to tenant-\$724\.50$/,
+  );
+  await expect(movements).not.toContainText('Returned to tenant: Returned to tenant');
+  await expect(movements).toContainText('Deduction: Carpet cleaning');
+
+  // The tenant's itemized statement: what was deducted, what paid open charges, what is
+  // returned and when; ready to print.
+  await deposit.getByRole('link', { name: 'Deposit statement for the tenant' }).click();
+  await expect(page).toHaveURL(new RegExp(`/leases/${leaseId}/deposit-statement$`));
+  const sheet = page.getByTestId('deposit-statement-table');
+  await expect(sheet.getByRole('row', { name: /Deposit received/ })).toContainText('$1,000.00');
+  await expect(sheet.getByRole('row', { name: /Deduction: Carpet cleaning/ })).toContainText(
+    '-$150.00',
+  );
+  await expect(sheet.getByRole('row', { name: /Applied to rent and charges/ })).toContainText(
+    '-$125.50',
+  );
+  await expect(sheet.getByRole('row', { name: /Returned to you on/ })).toContainText('$724.50');
+  await expect(page.getByText('Mabel Payne')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+  await expectAccessible(page, 'deposit statement');
 });

@@ -71,7 +71,10 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await expect(page.getByRole('heading', { name: 'Edit Property' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(propertyName);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('created this record');
+  // History speaks in sentences: who did what to which record.
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    `${landlord} added ${propertyName}`,
+  );
   await expectAccessible(page, 'property edit');
   await page.getByLabel('Name').fill(renamed);
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -121,6 +124,8 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   // The edit form shows who changed what.
   await page.getByRole('link', { name: 'Edit unit 101' }).click();
   const unitHistory = page.getByRole('region', { name: 'History' });
+  await expect(unitHistory).toContainText(`${landlord} changed unit 101`);
+  await expect(unitHistory).not.toContainText('this record');
   await expect(unitHistory).toContainText('rent: $1,450.50 \u2192 $1,500.00');
   await expect(unitHistory).toContainText('status: Available \u2192 Rented');
 
@@ -129,7 +134,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
   await page.getByLabel('First name').fill('  Rosa ');
   await page.getByLabel('Last name').fill('Diaz');
   await page.getByLabel('Email').fill('Rosa.Diaz@Example.com');
-  await page.getByLabel('Phone').fill('555-0142');
+  await page.getByLabel('Phone').fill('212-555-0142');
   await page.getByLabel('Position').fill('Superintendent');
   await page.getByRole('button', { name: 'Create Staff Member' }).click();
   await expect(failure(page)).toHaveText('Please select a property');
@@ -186,7 +191,7 @@ test('a landlord creates, edits and deletes a property, a unit and a staff membe
       firstName: 'Ann',
       lastName: 'Lee',
       email: 'ann.lee@example.com',
-      phone: '555-0143',
+      phone: '212-555-0143',
       position: 'Cleaner',
     },
   });
@@ -269,7 +274,18 @@ test('a landlord adds twelve units at once from a numbering pattern, with a prev
 
   await visit(page, '/unit/create');
   await page.getByRole('switch', { name: 'Add several units at once' }).check();
-  await page.getByLabel('Unit numbers').fill('101-112');
+  const unitNumbers = page.getByLabel('Unit numbers');
+  await expect(unitNumbers).toHaveAccessibleDescription(/101 to 112.*At most 500 units at once/);
+  // Too many, or a range in other words: said at once, under the field, before any save.
+  await unitNumbers.fill('1-5000');
+  await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
+    'At most 500 units at once: 1-5000 names 5,000',
+  );
+  await unitNumbers.fill('101 through 112');
+  await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
+    "'101 through 112' is not a unit number or a range. Write a range as 101-112, 101 to 112 or 1A-1F",
+  );
+  await unitNumbers.fill('101 to 112');
   await expect(page.getByTestId('unit-numbers-preview')).toHaveText(
     '12 units: 101, 102, 103, 104, 105, 106 … 112',
   );

@@ -40,7 +40,7 @@ async function makePortfolio(page: Page) {
       unitId: unitIds[0],
       firstName: 'Adaeze',
       lastName,
-      phoneNumber: '555-0199',
+      phoneNumber: '212-555-0199',
       email: 'adaeze@example.com',
     },
   });

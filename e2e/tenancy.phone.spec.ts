@@ -43,7 +43,7 @@ test('on a 390 px phone the tenancy screens fit without sideways scroll, and an 
       unitId: units[0],
       firstName: 'Pat',
       lastName: 'Phone',
-      phoneNumber: '555-0110',
+      phoneNumber: '212-555-0110',
       email: 'pat@example.com',
     },
   });
@@ -66,7 +66,7 @@ test('on a 390 px phone the tenancy screens fit without sideways scroll, and an 
       firstName: 'Mo',
       lastName: 'Bile',
       email: 'mo@example.com',
-      phoneNumber: '555-0111',
+      phoneNumber: '212-555-0111',
       moveInDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       message:
         'A long message that should wrap inside its cell rather than push the page sideways on a small phone.',

@@ -51,7 +51,7 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   await page.getByRole('option', { name: `${name} · Unit ${unitNumber}` }).click();
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Phone number').fill('555-0142');
+  await page.getByLabel('Phone number').fill('212-555-0142');
   await page.getByLabel('Email').fill('grace@example.com');
   await page.getByRole('button', { name: 'Create Tenant' }).click();
   await expect(page.getByText('Tenant added successfully!')).toBeVisible();
@@ -185,7 +185,7 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await dialog.getByLabel('First name').fill('Jane');
   await dialog.getByLabel('Last name').fill('Applicant');
   await dialog.getByLabel('Email').fill('jane@example.com');
-  await dialog.getByLabel('Phone').fill('555-0199');
+  await dialog.getByLabel('Phone').fill('212-555-0199');
   await dialog.getByLabel('Desired move-in date').fill(moveIn);
   await dialog.getByLabel('Message').fill('I have a quiet cat.');
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
@@ -269,7 +269,7 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
   await dialog.getByLabel('First name').fill('Late');
   await dialog.getByLabel('Last name').fill('Comer');
   await dialog.getByLabel('Email').fill('late@example.com');
-  await dialog.getByLabel('Phone').fill('555-0150');
+  await dialog.getByLabel('Phone').fill('212-555-0150');
   await dialog
     .getByLabel('Desired move-in date')
     .fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
@@ -280,7 +280,7 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
       unitId: secondId,
       firstName: 'Quick',
       lastName: 'Renter',
-      phoneNumber: '555-0151',
+      phoneNumber: '212-555-0151',
       email: 'quick@example.com',
     },
   });
@@ -331,7 +331,7 @@ test("an address that names no record of the landlord's shows 'not found' with a
       unitId,
       firstName: 'Their',
       lastName: 'Tenant',
-      phoneNumber: '555-0160',
+      phoneNumber: '212-555-0160',
       email: 'their.tenant@example.com',
     },
   });
@@ -342,7 +342,7 @@ test("an address that names no record of the landlord's shows 'not found' with a
       firstName: 'Their',
       lastName: 'Super',
       email: 'their.super@example.com',
-      phone: '555-0161',
+      phone: '212-555-0161',
       position: 'Superintendent',
       propertyId,
     },

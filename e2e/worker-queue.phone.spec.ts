@@ -82,9 +82,9 @@ test('on a phone, a maintenance worker linked by an invitation works their queue
   await expect(page).toHaveURL(new RegExp(`/my-work-orders/${order.id}$`));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText('12 Mill Lane, Burlington, VT 05401, unit 3C')).toBeVisible();
-  await expect(page.getByRole('link', { name: '555-0177' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: '(212) 555-0177' })).toHaveAttribute(
     'href',
-    'tel:555-0177',
+    'tel:+12125550177',
   );
   await expect(page.getByText('Permission to enter: yes')).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -59,7 +59,7 @@ test('stored script payloads render as plain text on every screen', async ({ pag
     unitId: rented.id,
     firstName: `T${IMG}`.slice(0, 200),
     lastName: 'Doe',
-    phoneNumber: '555-0100',
+    phoneNumber: '212-555-0100',
     email: 'tenant@example.com',
   });
   await createLease(page, tenant.id, {

@@ -48,7 +48,7 @@ async function killDuringCreates(store: Store): Promise<void> {
             unitId,
             firstName: 'Kay',
             lastName: `Nine${i}`,
-            phoneNumber: '555-0109',
+            phoneNumber: '+12125550109',
             email: `kay${i}@example.com`,
           });
         let response = await place();

@@ -66,7 +66,7 @@ describe('one way to page every list', () => {
           firstName: 'Rosa',
           lastName: `Diaz${index}`,
           email: `rosa${index}@example.com`,
-          phone: '555-0102',
+          phone: '+12125550102',
           position: 'Manager',
           propertyId: property.propertyId,
         },
@@ -83,7 +83,7 @@ describe('one way to page every list', () => {
           firstName,
           lastName: 'Applicant',
           email: `${firstName}@example.com`,
-          phoneNumber: '555-0103',
+          phoneNumber: '+12125550103',
           moveInDate: `${new Date().getFullYear() + 1}-09-01`,
         },
       });

@@ -81,7 +81,7 @@ export const tenantBody = (unitId: number, overrides: Record<string, unknown> = 
   unitNumber: 'ignored',
   firstName: 'Ada',
   lastName: 'Lovelace',
-  phoneNumber: '555-0101',
+  phoneNumber: '+12125550101',
   email: 'ada@example.com',
   ...overrides,
 });

@@ -126,7 +126,7 @@ export async function signUpAndLogin(
       Password: password,
       Roles: [signupRole],
       Email: `${userName}@example.com`,
-      Phone: '555-0100',
+      Phone: '+12125550100',
     },
   });
   if (signup.statusCode !== 201)

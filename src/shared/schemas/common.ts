@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { isRealDate } from '../dates';
 import { isExactAmount } from '../money';
+import { MAX_PHONE_INPUT, parsePhone } from '../phone-numbers';
 
 /** The largest id an integer (int4) column holds: a larger one cannot exist, and the database would refuse it. */
 export const MAX_ID = 2_147_483_647;
@@ -59,13 +60,39 @@ export const emailSchema = (label = 'Email', max: number = LIMITS.shortText) =>
     .max(max, `${label} must be at most ${max} characters`)
     .pipe(z.email(`${label} must be a valid email address`));
 
+/**
+ * A required phone number, checked and answered in E.164 ('+12125550101'): src/shared/phone-numbers.ts
+ * says what is read (US by default, '+' and a country code otherwise) and how it is shown.
+ */
 export const phoneSchema = (label = 'Phone') =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(LIMITS.phone, `${label} must be at most ${LIMITS.phone} characters`)
-    .refine(hasNoNul, NUL_MESSAGE(label));
+    .max(MAX_PHONE_INPUT, `${label} must be at most ${MAX_PHONE_INPUT} characters`)
+    .refine(hasNoNul, NUL_MESSAGE(label))
+    .transform((value, context) => {
+      const result = parsePhone(value, label);
+      if ('phone' in result) return result.phone;
+      context.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    });
+
+/** The same, optional: empty or absent is null. */
+export const optionalPhoneSchema = (label = 'Phone') =>
+  z
+    .string()
+    .trim()
+    .max(MAX_PHONE_INPUT, `${label} must be at most ${MAX_PHONE_INPUT} characters`)
+    .refine(hasNoNul, NUL_MESSAGE(label))
+    .nullish()
+    .transform((value, context) => {
+      if (!value) return null;
+      const result = parsePhone(value, label);
+      if ('phone' in result) return result.phone;
+      context.addIssue({ code: 'custom', message: result.error });
+      return z.NEVER;
+    });
 
 /** Only http(s) links: never javascript:, data: or anything a browser would run. */
 export const imageUrlSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
-import { hasNoNul, NUL_MESSAGE } from './common';
+import { hasNoNul, NUL_MESSAGE, optionalPhoneSchema } from './common';
 import { pagedQuerySchema } from './paging';
 
 /** The user as every call answers it (never the password hash). */
@@ -43,13 +43,7 @@ export const optionalEmail = z
     message: 'Email must be a valid email address',
   });
 
-export const optionalPhone = z
-  .string()
-  .trim()
-  .max(LIMITS.phone, `Phone must be at most ${LIMITS.phone} characters`)
-  .refine(hasNoNul, NUL_MESSAGE('Phone'))
-  .nullish()
-  .transform((value) => (value ? value : null));
+export const optionalPhone = optionalPhoneSchema('Phone');
 
 /** Accept the spec's PascalCase sign-up body and camelCase alike. */
 function pick(body: unknown, ...keys: string[]): unknown {

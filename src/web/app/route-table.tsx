@@ -160,6 +160,14 @@ export const ROUTES: AppRoute[] = [
     access: manager('statements'),
   },
   {
+    paths: ['leases/:id/deposit-statement'],
+    load: () =>
+      import('../features/money/components/deposit-statement-page').then(
+        (m) => m.DepositStatementPage,
+      ),
+    access: manager('statements'),
+  },
+  {
     paths: ['rent-roll'],
     load: () => import('../features/money/components/rent-roll-page').then((m) => m.RentRollPage),
     access: manager('rent'),

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { MAX_PHONE_INPUT } from '../../shared/phone-numbers';
 
 /** A person's optional email and phone, as sign-up and Contact Info ask for them. */
 export function ContactFields({
@@ -18,7 +19,14 @@ export function ContactFields({
         autoComplete="email"
         {...email}
       />
-      <TextInput label="Phone" type="tel" placeholder="Optional" autoComplete="tel" {...phone} />
+      <TextInput
+        label="Phone"
+        type="tel"
+        placeholder="Optional"
+        autoComplete="tel"
+        maxLength={MAX_PHONE_INPUT}
+        {...phone}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Card, List, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import type { AuditedEntity, AuditValue, HistoryEvent } from '../../shared/schemas/audit';
-import { cents, formatCents } from '../../shared/money';
+import { useId, useMemo } from 'react';
+import type { AuditedEntity, HistoryEvent } from '../../shared/schemas/audit';
+import { describeTrail } from '../../shared/audit-sentences';
 import { api, errorMessage } from '../lib/api-client';
 import { formatDateTime } from '../lib/format';
 
@@ -16,41 +16,17 @@ export const historyQueryOptions = (resource: AuditedEntity, id: number) =>
     queryFn: ({ signal }) => api.get<HistoryEvent[]>(`/api/${resource}/${id}/history`, signal),
   });
 
-const ACTIONS: Record<string, string> = {
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-  approve: 'approved',
-  reject: 'rejected',
-};
-
-/** 'unitNumber' -> 'unit number': the field as a person would say it. */
-const fieldLabel = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-
-/** Money is kept in the trail as it is stored: integer cents. */
-const MONEY_FIELDS = new Set(['rent', 'deposit', 'amount']);
-
-function show(field: string, value: AuditValue | undefined): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatCents(cents(value));
-  return Array.isArray(value) ? value.join(', ') : String(value);
-}
-
-function changes(event: HistoryEvent): string[] {
-  if (event.action !== 'update' && event.action !== 'reject' && event.action !== 'approve') {
-    return [];
-  }
-  const fields = Object.keys(event.after ?? event.before ?? {});
-  return fields.map(
-    (field) =>
-      `${fieldLabel(field)}: ${show(field, event.before?.[field])} \u2192 ${show(field, event.after?.[field])}`,
-  );
-}
-
-/** Who changed this record, when and what: one line per change, newest first. */
+/**
+ * Who changed this record, when and what: one sentence per event, newest first, with the
+ * changed fields beneath (shared/audit-sentences.ts puts every kind of event into words).
+ */
 export function HistoryPanel({ resource, id }: { resource: AuditedEntity; id: number }) {
   const headingId = useId();
   const history = useQuery(historyQueryOptions(resource, id));
+  const described = useMemo(
+    () => (history.data ? describeTrail(history.data, resource) : new Map()),
+    [history.data, resource],
+  );
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
@@ -73,9 +49,9 @@ export function HistoryPanel({ resource, id }: { resource: AuditedEntity; id: nu
                 <Text size="sm">
                   <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                   {' \u00b7 '}
-                  {event.actor.name} {ACTIONS[event.action] ?? event.action} this record
+                  {described.get(event.id)?.sentence}
                 </Text>
-                {changes(event).map((line) => (
+                {(described.get(event.id)?.details ?? []).map((line: string) => (
                   <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {line}
                   </Text>

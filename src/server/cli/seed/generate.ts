@@ -45,8 +45,13 @@ const addMonths = (date: Date, months: number) => {
   return next;
 };
 
-/** '(555) 0xx-xxxx': 14 characters, inside every phone limit, obviously fictional. */
-const fakePhone = () => `(555) 0${faker.string.numeric(2)}-${faker.string.numeric(4)}`;
+/**
+ * A US number in the range kept for fiction (555-0100 to 555-0199) of a real area code, in
+ * the stored form (E.164, docs/product.md section 5), so it is valid when a form edits it.
+ */
+const AREA_CODES = ['212', '312', '415', '503', '617', '713', '206', '305'];
+const fakePhone = () =>
+  `+1${faker.helpers.arrayElement(AREA_CODES)}55501${faker.string.numeric(2)}`;
 const money = (min: number, max: number) => faker.number.int({ min, max }) * 5;
 
 function fakeProperty(userId: number): typeof propertiesTable.$inferInsert {

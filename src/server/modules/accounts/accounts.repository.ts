@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { sessionsTable } from '../auth/sessions.table';
 import { containsPattern } from '../properties/properties.repository';
 import { usersTable, type UserRow } from '../users/users.table';
+import { phoneDigitsMatch } from '../../db/phone-search';
 
 export function toAccount(row: UserRow): Account {
   return {
@@ -33,6 +34,7 @@ export async function listAccounts(
             ilike(usersTable.userName, pattern),
             ilike(usersTable.email, pattern),
             ilike(usersTable.phone, pattern),
+            phoneDigitsMatch(usersTable.phone, options.q ?? ''),
           )
         : undefined,
     )
@@ -50,6 +52,7 @@ export async function listAccounts(
               ilike(usersTable.userName, pattern),
               ilike(usersTable.email, pattern),
               ilike(usersTable.phone, pattern),
+              phoneDigitsMatch(usersTable.phone, options.q ?? ''),
             )
           : undefined,
       );

@@ -57,7 +57,7 @@ describe('GET /api/accounts', () => {
         id: expect.any(Number),
         userName: `${prefix}_4`,
         email: `${prefix}_4@example.com`,
-        phone: '555-0100',
+        phone: '+12125550100',
         roles: ['Tenant'],
         disabled: false,
         createdAt: expect.any(String),

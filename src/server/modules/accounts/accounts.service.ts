@@ -36,6 +36,7 @@ import {
   insertPasswordReset,
   markPasswordResetUsed,
 } from './password-resets.repository';
+import type { AuditAction } from '../../../shared/audit-sentences';
 
 const LAST_ADMIN =
   'Porchlight must keep at least one active Admin: make another account an Admin first';
@@ -55,7 +56,12 @@ async function isLastActiveAdmin(tx: Database, id: number): Promise<boolean> {
   return admins.length === 1 && admins[0] === id;
 }
 
-async function recordAccountChange(ctx: Context, action: string, before: UserRow, after: UserRow) {
+async function recordAccountChange(
+  ctx: Context,
+  action: AuditAction,
+  before: UserRow,
+  after: UserRow,
+) {
   await recordEvent(ctx, { entityType: 'users', entityId: after.id, action, before, after });
 }
 

@@ -173,7 +173,7 @@ describe('POST /api/password-resets (forgot password, mail configured)', () => {
       await user.request({
         method: 'PUT',
         url: `/api/users/${user.user.id}/contact`,
-        payload: { email: shared, phone: '555-0100' },
+        payload: { email: shared, phone: '+12125550100' },
       });
     }
     const jobsBefore = (await mailJobs()).length;

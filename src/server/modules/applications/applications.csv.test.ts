@@ -23,7 +23,7 @@ describe('the applications CSV download', () => {
         firstName: 'Ann',
         lastName,
         email: 'ann@example.com',
-        phoneNumber: '555-0199',
+        phoneNumber: '+12125550199',
         moveInDate: '2026-12-15',
         message,
       },
@@ -65,7 +65,7 @@ describe('the applications CSV download', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(
       new RegExp(
-        String.raw`^Pending,,Ann Pending,ann@example\.com,555-0199,Maple Court \d+,101,2026-12-15,"'=cmd\|""\/c calc""!A1, please\nthanks",${receivedOn}$`,
+        String.raw`^Pending,,Ann Pending,ann@example\.com,\(212\) 555-0199,Maple Court \d+,101,2026-12-15,"'=cmd\|""\/c calc""!A1, please\nthanks",${receivedOn}$`,
       ),
     );
     expect(rows[2]).toMatch(/^Rejected,,Ann Rejected,/);

@@ -35,7 +35,7 @@ describe('applicants whose unit is let to someone else', () => {
         firstName,
         lastName: 'Applicant',
         email,
-        phoneNumber: '555-0199',
+        phoneNumber: '+12125550199',
         moveInDate: new Date(t.clock.now.getTime() + 30 * DAY).toISOString().slice(0, 10),
       },
     });

@@ -14,6 +14,7 @@ import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable } from '../units/units.table';
 import { applicationsTable, type ApplicationRow } from './applications.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 type Status = Application['status'];
 
@@ -120,7 +121,7 @@ export interface ApplicationListOptions extends PageRequest {
 
 const applicationSortColumns = {
   name: sql`lower(${applicationsTable.lastName} || ' ' || ${applicationsTable.firstName})`,
-  unitNumber: textKey(unitsTable.unitNumber),
+  unitNumber: unitNumberOrder(unitsTable.unitNumber),
   property: textKey(propertiesTable.name),
   moveInDate: applicationsTable.moveInDate,
   createdAt: applicationsTable.createdAt,

@@ -42,7 +42,7 @@ describe('rental applications', () => {
     firstName: 'Jane',
     lastName: 'Applicant',
     email: 'jane@example.com',
-    phoneNumber: '555-0199',
+    phoneNumber: '+12125550199',
     moveInDate: utcDay(30),
     message: 'I have a quiet cat.',
     ...overrides,
@@ -79,7 +79,7 @@ describe('rental applications', () => {
       firstName: 'Jane',
       lastName: 'Applicant',
       email: 'jane@example.com',
-      phoneNumber: '555-0199',
+      phoneNumber: '+12125550199',
       moveInDate: utcDay(30),
       message: 'I have a quiet cat.',
       status: 'Pending',
@@ -169,7 +169,7 @@ describe('rental applications', () => {
         unitId: units[0]!.id,
         firstName: 'A',
         lastName: 'B',
-        phoneNumber: '1',
+        phoneNumber: '+12125550101',
         email: 'a@example.com',
       },
     });
@@ -215,7 +215,7 @@ describe('rental applications', () => {
     const unit = units[0]!;
     const application = await applied(unit.id, {
       firstName: 'Approved',
-      phoneNumber: '555-0123',
+      phoneNumber: '+12125550123',
       email: 'ok@example.com',
     });
     const response = await landlord.request({
@@ -229,7 +229,7 @@ describe('rental applications', () => {
       unitNumber: unit.unitNumber,
       firstName: 'Approved',
       lastName: 'Applicant',
-      phoneNumber: '555-0123',
+      phoneNumber: '+12125550123',
       email: 'ok@example.com',
     });
     expect(await unitStatus(t, unit.id)).toBe('Rented');

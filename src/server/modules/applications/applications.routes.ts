@@ -16,6 +16,7 @@ import { listManagedApplications, toApplication, toReceipt } from './application
 import { approveApplication, rejectApplication, submitApplication } from './applications.service';
 import { APPLICATION_LIMIT } from './applications.rate-limit';
 import { limitPerAddress } from '../rate-limits/per-address';
+import { formatPhone } from '../../../shared/phone-format';
 
 export async function applicationsRoutes(app: AppInstance): Promise<void> {
   csvListRoute(app, {
@@ -40,7 +41,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       { header: 'Decline reason', value: (a) => a.declineReason },
       { header: 'Applicant', value: (a) => `${a.firstName} ${a.lastName}` },
       { header: 'Email', value: (a) => a.email },
-      { header: 'Phone', value: (a) => a.phoneNumber },
+      { header: 'Phone', value: (a) => formatPhone(a.phoneNumber) },
       { header: 'Property', value: (a) => a.propertyName },
       { header: 'Unit', value: (a) => a.unitNumber },
       { header: 'Move-in', value: (a) => a.moveInDate },

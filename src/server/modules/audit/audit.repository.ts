@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { AuditAction } from '../../../shared/audit-sentences';
 import type { AuditedEntity, AuditValue, HistoryEvent } from '../../../shared/schemas/audit';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
@@ -48,7 +49,8 @@ export function changedFields(
 export interface AuditedChange {
   entityType: AuditedEntity;
   entityId: number;
-  action: string;
+  /** One of AUDIT_ACTIONS: each has its sentence in the History panels. */
+  action: AuditAction;
   /** The record before the write (absent for a creation). */
   before?: object | null;
   /** The record after the write (absent for a deletion). */

@@ -159,7 +159,7 @@ describe('the audit trail', () => {
     const person = {
       firstName: 'Ada',
       lastName: 'Lane',
-      phoneNumber: '555-0101',
+      phoneNumber: '+12125550101',
       email: 'ada@example.com',
     };
 
@@ -264,7 +264,7 @@ describe('the audit trail', () => {
         firstName: 'Sam',
         lastName: 'Lee',
         email: 'sam@example.com',
-        phone: '555',
+        phone: '+12125550155',
         position: 'Super',
         propertyId,
       };

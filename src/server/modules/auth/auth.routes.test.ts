@@ -342,7 +342,7 @@ describe('cross-site requests', () => {
       method: 'PUT',
       url: `/api/users/${user.user.id}/contact`,
       headers: { origin: 'https://evil.example' },
-      payload: { email: 'evil@example.com', phone: '666' },
+      payload: { email: 'evil@example.com', phone: '+12125550166' },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Cross-site requests are not allowed');

@@ -44,7 +44,7 @@ describe('identity links and the tenant policy', () => {
       unitId,
       firstName: 'Rita',
       lastName: 'Renter',
-      phoneNumber: '555-0102',
+      phoneNumber: '+12125550102',
       email: 'rita@example.com',
       userId: renter.user.id,
     });
@@ -53,7 +53,7 @@ describe('identity links and the tenant policy', () => {
       firstName: 'Max',
       lastName: 'Fixit',
       email: 'max@example.com',
-      phone: '555-0103',
+      phone: '+12125550103',
       position: 'Maintenance',
       userId: renter.user.id,
     });

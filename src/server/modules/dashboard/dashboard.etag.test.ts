@@ -95,7 +95,7 @@ describe('dashboard ETag and If-None-Match', () => {
     await neighbour.request({
       method: 'PUT',
       url: `/api/users/${neighbour.user.id}/contact`,
-      payload: { email: 'far@example.com', phone: '555-0142' },
+      payload: { email: 'far@example.com', phone: '+12125550142' },
     });
     expect((await get(landlord, FULL, etag)).statusCode).toBe(304);
   });
@@ -114,7 +114,7 @@ describe('dashboard ETag and If-None-Match', () => {
         unitNumber: '1',
         firstName: 'Tia',
         lastName: 'Tenant',
-        phoneNumber: '555-0101',
+        phoneNumber: '+12125550101',
         email: 'tia@example.com',
       })
       .returning();
@@ -145,7 +145,7 @@ describe('dashboard ETag and If-None-Match', () => {
 
     await db
       .update(tenantsTable)
-      .set({ phoneNumber: '555-0102' })
+      .set({ phoneNumber: '+12125550102' })
       .where(eq(tenantsTable.id, tenant!.id));
     etag = await etagAfterChange(etag);
 
@@ -154,7 +154,7 @@ describe('dashboard ETag and If-None-Match', () => {
       firstName: 'Olive',
       lastName: 'Owner',
       email: 'olive@example.com',
-      phone: '555-0103',
+      phone: '+12125550103',
       position: 'Owner',
     });
     etag = await etagAfterChange(etag);
@@ -165,7 +165,7 @@ describe('dashboard ETag and If-None-Match', () => {
       firstName: 'Ann',
       lastName: 'Applicant',
       email: 'ann@example.com',
-      phoneNumber: '555-0104',
+      phoneNumber: '+12125550104',
       status: 'Pending',
     });
     etag = await etagAfterChange(etag);
@@ -173,7 +173,7 @@ describe('dashboard ETag and If-None-Match', () => {
     const contact = await landlord.request({
       method: 'PUT',
       url: `/api/users/${landlord.user.id}/contact`,
-      payload: { email: 'elm@example.com', phone: '555-0105' },
+      payload: { email: 'elm@example.com', phone: '+12125550105' },
     });
     expect(contact.statusCode).toBe(200);
     etag = await etagAfterChange(etag);

@@ -60,7 +60,7 @@ function seeder(db: Database) {
           unitNumber: 'x',
           firstName,
           lastName: 'Tenant',
-          phoneNumber: '555-0199',
+          phoneNumber: '+12125550199',
           email: `${firstName.toLowerCase()}@example.com`,
         })
         .returning();
@@ -100,7 +100,7 @@ function seeder(db: Database) {
         firstName: 'Ann',
         lastName: 'Applicant',
         email: 'ann@example.com',
-        phoneNumber: '555-0123',
+        phoneNumber: '+12125550123',
         status,
       });
     },
@@ -110,7 +110,7 @@ function seeder(db: Database) {
         firstName,
         lastName: 'Staff',
         email: `${firstName.toLowerCase()}@example.com`,
-        phone: '555-0111',
+        phone: '+12125550111',
         position,
       });
     },
@@ -245,7 +245,7 @@ describe('GET /api/landlord/dashboard', () => {
       tenantFirstName: 'Tess',
       tenantLastName: 'Tenant',
       tenantEmail: 'tess@example.com',
-      tenantPhone: '555-0199',
+      tenantPhone: '+12125550199',
     });
     expect(body.owners).toEqual([
       {
@@ -253,21 +253,21 @@ describe('GET /api/landlord/dashboard', () => {
         firstName: 'Olive',
         lastName: 'Staff',
         email: 'olive@example.com',
-        phone: '555-0111',
+        phone: '+12125550111',
       },
       {
         propertyId: ids.beta,
         firstName: landlord.user.userName,
         lastName: '',
         email: landlord.user.email,
-        phone: '555-0100',
+        phone: '+12125550100',
       },
       {
         propertyId: ids.gamma,
         firstName: landlord.user.userName,
         lastName: '',
         email: landlord.user.email,
-        phone: '555-0100',
+        phone: '+12125550100',
       },
     ]);
   });

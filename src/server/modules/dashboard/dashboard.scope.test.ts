@@ -34,7 +34,7 @@ async function portfolio(t: TestApp, userId: number, properties: number, units: 
       firstName: 'Olive',
       lastName: 'Owner',
       email: 'olive@example.com',
-      phone: '555-0100',
+      phone: '+12125550100',
       position: 'Owner',
     })),
   );
@@ -57,7 +57,7 @@ async function portfolio(t: TestApp, userId: number, properties: number, units: 
   const person = {
     firstName: 'Tia',
     lastName: 'Tenant',
-    phoneNumber: '555-0101',
+    phoneNumber: '+12125550101',
     email: 'tia@example.com',
   };
   const tenantRows = await db

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TOP_PROPERTIES_BY_RENT, type DashboardSection } from '../../../shared/schemas/dashboard';
+import { unitNumberOrder } from '../../db/unit-order';
 import { leaseAs, leaseInEffectOn, leaseLastDay } from '../tenancy/tenancy.sql';
 
 /** The leases table as the statement names it. */
@@ -122,7 +123,7 @@ const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
     FROM (SELECT * FROM (${cardRows(sql`p`)}) cards
           ORDER BY "monthlyRent" DESC, name, id LIMIT ${TOP_PROPERTIES_BY_RENT}) x)`,
   units: () => sql`(
-    SELECT coalesce(json_agg(x ORDER BY x."propertyId", x."unitNumber", x.id), '[]')
+    SELECT coalesce(json_agg(x ORDER BY x."propertyId", ${unitNumberOrder(sql`x."unitNumber"`)}, x.id), '[]')
     FROM (${unitRows}) x)`,
   leases: () => sql`(
     SELECT coalesce(json_agg(x ORDER BY x."propertyId", x."unitId", x."startDate" DESC, x.id),

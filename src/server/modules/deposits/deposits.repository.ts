@@ -17,6 +17,7 @@ import {
   type DepositSettlementRow,
   type DepositTransactionRow,
 } from './deposits.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 export type NewDepositTransaction = typeof depositTransactionsTable.$inferInsert;
 
@@ -92,7 +93,7 @@ export async function listRegister(
   const held = sql`coalesce(${sums.held}, 0)`;
   const columns = {
     property: textKey(propertiesTable.name),
-    unitNumber: textKey(unitsTable.unitNumber),
+    unitNumber: unitNumberOrder(unitsTable.unitNumber),
     tenant: sql`lower(${leasesTable.lastName} || ' ' || ${leasesTable.firstName})`,
     startDate: leasesTable.startDate,
     agreed: leasesTable.deposit,

@@ -72,7 +72,7 @@ async function addStaff(landlord: TestUser, propertyId: number): Promise<number>
       firstName: 'Grace',
       lastName: 'Hopper',
       email: 'grace@example.com',
-      phone: '555-0102',
+      phone: '+12125550102',
       position: 'Superintendent',
     },
   });

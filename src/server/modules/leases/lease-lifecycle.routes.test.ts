@@ -228,7 +228,7 @@ describe('lease lifecycle', () => {
           firstName,
           lastName: 'Applicant',
           email: 'a@example.com',
-          phoneNumber: '555-0100',
+          phoneNumber: '+12125550100',
           moveInDate: addDays(today, 20),
         },
       });

@@ -14,6 +14,7 @@ import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { leasesTable, type LeaseRow } from './leases.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 /** `today` is the landlord's calendar day: the state is read from it and the dates. */
 export function toLease(row: LeaseRow, today: string): Lease {
@@ -221,7 +222,7 @@ export interface LeaseListOptions extends PageRequest {
 
 const leaseSortColumns = {
   name: sql`lower(${leasesTable.lastName} || ' ' || ${leasesTable.firstName})`,
-  unitNumber: textKey(unitsTable.unitNumber),
+  unitNumber: unitNumberOrder(unitsTable.unitNumber),
   property: textKey(propertiesTable.name),
   startDate: leasesTable.startDate,
   endDate: leasesTable.endDate,

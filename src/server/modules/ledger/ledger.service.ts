@@ -33,6 +33,7 @@ import { notifyPaymentRecorded } from '../notifications/payment-recorded';
 import type { LeaseRow } from '../leases/leases.table';
 import * as repository from './ledger.repository';
 import type { LedgerEntryRow } from './ledger.table';
+import type { AuditAction } from '../../../shared/audit-sentences';
 
 /** The lease, if the acting user manages it; another landlord's lease is a 404. */
 async function requireLease(ctx: Context, leaseId: number): Promise<LeaseRow> {
@@ -100,7 +101,7 @@ export async function getLedger(ctx: Context, leaseId: number): Promise<Ledger> 
 export async function recordEntryEvent(
   ctx: Context,
   row: LedgerEntryRow,
-  action: string,
+  action: AuditAction,
 ): Promise<void> {
   await recordEvent(ctx, {
     entityType: 'leases',

@@ -10,6 +10,7 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../properties/properties.repository';
 import { agingCte, openChargesCtes, rowsOf, scopedLeasesCtes, type Scope } from './money.scope';
+import { unitNumberOrder } from '../../db/unit-order';
 
 const centsOfText = (text: string | null | undefined): Cents => parseDecimalCents(text ?? '0');
 const amount = (text: string | null | undefined) => fromCents(centsOfText(text));
@@ -65,7 +66,7 @@ const arrearsSortColumns: Record<ArrearsSortKey, SQL> = {
   balance: sql`r.balance`,
   tenant: sql`lower(r.tenant_name)`,
   property: sql`lower(r.property_name)`,
-  unit: sql`lower(r.unit_number)`,
+  unit: unitNumberOrder(sql`r.unit_number`),
   oldest: sql`r.oldest`,
 };
 

@@ -56,7 +56,7 @@ export async function seedTenant(
       unitNumber: unit.unitNumber,
       firstName: names.firstName ?? 'Grace',
       lastName: names.lastName ?? `Hopper${++counter}`,
-      phoneNumber: '555-0101',
+      phoneNumber: '+12125550101',
       email: 'grace@example.com',
     })
     .returning();

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { containsPattern } from '../properties/properties.repository';
 import { leaseAs, leaseCurrentOrUpcoming, leaseInEffectOn } from '../tenancy/tenancy.sql';
 import { propertiesCte, rowsOf, type Scope } from './money.scope';
+import { unitNumberOrder } from '../../db/unit-order';
 
 export interface RentRollOptions {
   scope: Scope;
@@ -39,7 +40,7 @@ interface RawRow {
 
 const sortColumns: Record<RentRollSortKey, SQL> = {
   property: sql`lower(r.property_name)`,
-  unit: sql`lower(r.unit_number)`,
+  unit: unitNumberOrder(sql`r.unit_number`),
   status: sql`r.unit_status`,
   tenant: sql`lower(r.tenant_name)`,
   rent: sql`r.rent`,
@@ -59,7 +60,7 @@ const UNIT_SORTS: readonly (RentRollSortKey | undefined)[] = [
 
 /** Every stage names its rows `r`, so one ORDER BY serves them all (on input columns). */
 function orderBy(options: RentRollOptions): SQL {
-  const defaults = sql`lower(r.property_name), r.property_id, lower(r.unit_number), r.unit_id`;
+  const defaults = sql`lower(r.property_name), r.property_id, ${unitNumberOrder(sql`r.unit_number`)}, r.unit_id`;
   if (!options.sort) return defaults;
   const direction = options.order === 'desc' ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
   return sql`${sortColumns[options.sort]} ${direction}, ${defaults}`;

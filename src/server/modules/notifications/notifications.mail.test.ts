@@ -150,7 +150,7 @@ describe('notifications by email, through a real SMTP conversation', () => {
         unitNumber: '1A',
         firstName: 'Iva',
         lastName: 'Link',
-        phoneNumber: '555-0102',
+        phoneNumber: '+12125550102',
         email: 'iva.link@example.com',
       },
     });

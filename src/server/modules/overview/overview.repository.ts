@@ -14,6 +14,7 @@ import { toTenant } from '../tenants/tenants.repository';
 import { tenantsTable } from '../tenants/tenants.table';
 import { toUnit } from '../units/units.repository';
 import { unitsTable } from '../units/units.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 export interface Section<T> {
   rows: T[];
@@ -39,7 +40,7 @@ export async function unitsOfProperty(
       .select({ unit: unitsTable, total: totalColumn() })
       .from(unitsTable)
       .where(eq(unitsTable.propertyId, propertyId))
-      .orderBy(asc(sql`lower(${unitsTable.unitNumber})`), asc(unitsTable.id))
+      .orderBy(asc(unitNumberOrder(unitsTable.unitNumber)), asc(unitsTable.id))
       .limit(limit),
   );
   return { rows: rows.map((row) => toUnit(row.unit)), total };

@@ -47,7 +47,7 @@ describe('property and unit pages', () => {
       firstName: 'Sam',
       lastName: 'Fixit',
       email: 'sam@example.com',
-      phone: '555-0102',
+      phone: '+12125550102',
       position: 'Superintendent',
     });
     workOrderId = await post('/api/work-orders', {
@@ -63,7 +63,7 @@ describe('property and unit pages', () => {
         firstName: 'Alan',
         lastName: 'Turing',
         email: 'alan@example.com',
-        phoneNumber: '555-0103',
+        phoneNumber: '+12125550103',
         moveInDate: addDays(today, 30),
       },
       null,

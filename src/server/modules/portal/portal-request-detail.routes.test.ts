@@ -75,7 +75,7 @@ describe("a tenant's request: photos, status and the notes meant for them", () =
       firstName: 'Rosa',
       lastName: 'Diaz',
       email: 'rosa@example.com',
-      phone: '555-0142',
+      phone: '+12125550142',
       position: 'Handy',
       propertyId,
     });

@@ -130,7 +130,7 @@ describe("the tenant's home", () => {
       firstName: 'Ada',
       lastName: 'Tenant',
       email: 'Ada@x.org',
-      phoneNumber: '555-0101',
+      phoneNumber: '+12125550101',
       movedOut: false,
     });
     expect(answer.unit).toEqual({
@@ -151,7 +151,7 @@ describe("the tenant's home", () => {
     expect(answer.landlord).toEqual({
       userName: landlord.user.userName,
       email: null,
-      phone: '555-0100',
+      phone: '+12125550100',
     });
     expect(answer.lease).toEqual({
       id: leaseId,

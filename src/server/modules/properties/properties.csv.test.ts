@@ -45,14 +45,14 @@ beforeAll(async () => {
     firstName: 'Sam',
     lastName: 'Super',
     email: 'sam@example.com',
-    phone: '555-0111',
+    phone: '+12125550111',
     position: 'Superintendent',
   });
   const tenant = await posted(landlord, '/api/tenants', {
     unitId: unit.id,
     firstName: 'Ada',
     lastName: 'Byron',
-    phoneNumber: '555-0101',
+    phoneNumber: '+12125550101',
     email: 'ada@example.com',
   });
   leaseId = (

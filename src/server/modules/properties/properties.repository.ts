@@ -9,6 +9,7 @@ import { unitsTable } from '../units/units.table';
 import { publicEmail, publicPhone, usersTable } from '../users/users.table';
 import { propertiesTable, type PropertyRow } from './properties.table';
 import { propertySearchTable } from './property-search.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 /** A case-insensitive 'contains' pattern for ILIKE, with the user's % _ \ taken literally. */
 export function containsPattern(q: string): string {
@@ -137,7 +138,7 @@ export async function listProperties(
         .select()
         .from(unitsTable)
         .where(inArray(unitsTable.propertyId, ids))
-        .orderBy(asc(unitsTable.unitNumber), asc(unitsTable.id));
+        .orderBy(asc(unitNumberOrder(unitsTable.unitNumber)), asc(unitsTable.id));
       for (const unit of unitRows) unitsByProperty.get(unit.propertyId)?.push(toUnit(unit));
     }
   }

@@ -97,7 +97,7 @@ describe('properties API', () => {
           id: landlord.user.id,
           userName: landlord.user.userName,
           email: landlord.user.email,
-          phone: '555-0100',
+          phone: '+12125550100',
         },
       });
       expect(response.json().owner).not.toHaveProperty('roles');
@@ -203,7 +203,7 @@ describe('properties API', () => {
         id: landlord.user.id,
         userName: landlord.user.userName,
         email: landlord.user.email,
-        phone: '555-0100',
+        phone: '+12125550100',
       });
       expect(response.body).not.toMatch(/password/i);
       // Every list answers a page with its exact total (here the whole list fits one page).
@@ -317,7 +317,7 @@ describe('properties API', () => {
     it("matches the owner's name, email and phone", async () => {
       expect(await search(searcher.user.userName.toUpperCase())).toEqual([ids.a, ids.b, ids.c]);
       expect(await search('@example.com')).toHaveLength(3);
-      expect(await search('555-0100')).toHaveLength(3);
+      expect(await search('+12125550100')).toHaveLength(3);
     });
 
     it('matches a property through any of its units', async () => {
@@ -362,8 +362,9 @@ describe('properties API', () => {
       });
       const byId = new Map((response.json() as Property[]).map((p) => [p.id, p]));
       expect(byId.get(ids.a)?.units).toEqual([]);
-      expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '10', '2']);
-      expect(byId.get(ids.c)?.units?.[1]).toMatchObject({
+      // Natural order: 2 before 10 (docs/product.md section 12, 'Unit order').
+      expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '2', '10']);
+      expect(byId.get(ids.c)?.units?.[2]).toMatchObject({
         rent: 1875.5,
         status: 'Maintenance',
         propertyId: ids.c,
@@ -443,7 +444,7 @@ describe('properties API', () => {
       const contact = await owner.request({
         method: 'PUT',
         url: `/api/users/${owner.user.id}/contact`,
-        payload: { email: 'kestrel.keeper@example.org', phone: '555-0199' },
+        payload: { email: 'kestrel.keeper@example.org', phone: '+12125550199' },
       });
       expect(contact.statusCode, contact.body).toBe(200);
       expect(await search('KESTREL.keeper@')).toEqual([property.id]);

@@ -7,6 +7,7 @@ import {
   propertySortColumns,
   type PropertyListOptions,
 } from './properties.repository';
+import { unitNumberOrder } from '../../db/unit-order';
 
 /**
  * One page of the property list as ONE SQL statement that builds the answer's JSON inside
@@ -38,7 +39,7 @@ const unitsJson = sql`(
       'propertyId', u.property_id, 'description', u.description, 'imageUrl', u.image_url,
       'bedrooms', u.bedrooms, 'bathrooms', u.bathrooms::float8,
       'squareFeet', u.square_feet::float8, 'rent', u.rent::float8, 'status', u.status)
-    ORDER BY u.unit_number, u.id), '[]')
+    ORDER BY ${unitNumberOrder(sql`u.unit_number`)}, u.id), '[]')
   FROM units u WHERE u.property_id = pp.id)`;
 
 /**

@@ -10,6 +10,7 @@ import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 /*
  * Each kind's text, lowered, is exactly the expression a trigram index is built on, and
@@ -81,7 +82,7 @@ async function searchUnits(db: Database, o: SearchOptions): Promise<SearchResult
   )
     .where(and(o.scope, contains(unitText, o.q)))
     .orderBy(
-      asc(sql`lower(${unitsTable.unitNumber})`),
+      asc(unitNumberOrder(unitsTable.unitNumber)),
       asc(sql`lower(${p.name})`),
       asc(unitsTable.id),
     )

@@ -21,7 +21,7 @@ describe('the staff CSV download', () => {
         firstName: 'Sam',
         lastName,
         email: `${lastName.toLowerCase()}@example.com`,
-        phone: '555-0111',
+        phone: '+12125550111',
         position,
       },
     });
@@ -49,8 +49,12 @@ describe('the staff CSV download', () => {
     const rows = lines(response.body);
     expect(rows[0]).toBe(HEADER);
     expect(rows.slice(1)).toEqual([
-      expect.stringMatching(/^Sam Able,'\+Plumber,able@example\.com,555-0111,Maple Court \d+$/),
-      expect.stringMatching(/^Sam Baker,Superintendent,baker@example\.com,555-0111,Maple Court/),
+      expect.stringMatching(
+        /^Sam Able,'\+Plumber,able@example\.com,\(212\) 555-0111,Maple Court \d+$/,
+      ),
+      expect.stringMatching(
+        /^Sam Baker,Superintendent,baker@example\.com,\(212\) 555-0111,Maple Court/,
+      ),
     ]);
     expect(response.body).not.toContain('Stranger');
   });

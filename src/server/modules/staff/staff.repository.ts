@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { propertiesTable } from '../properties/properties.table';
 import { staffTable, type StaffRow } from './staff.table';
+import { phoneDigitsMatch } from '../../db/phone-search';
 
 export function toStaff(row: StaffRow): Staff {
   return {
@@ -56,6 +57,8 @@ export async function listStaff(
           ilike(staffTable.lastName, pattern),
           ilike(staffTable.email, pattern),
           ilike(staffTable.phone, pattern),
+          // The pattern is '%text%': its digits are the search's.
+          phoneDigitsMatch(staffTable.phone, pattern.slice(1, -1)),
           ilike(staffTable.position, pattern),
           ilike(propertiesTable.name, pattern),
         )

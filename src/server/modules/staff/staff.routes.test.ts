@@ -10,7 +10,7 @@ const validStaff = {
   firstName: 'Rosa',
   lastName: 'Diaz',
   email: 'rosa.diaz@example.com',
-  phone: '555-0142',
+  phone: '+12125550142',
   position: 'Superintendent',
 };
 
@@ -77,7 +77,7 @@ describe('staff API', () => {
           firstName: ' Rosa ',
           lastName: ' Diaz',
           email: ' Rosa.DIAZ@Example.com ',
-          phone: ' 555-0142 ',
+          phone: ' (212) 555-0142 ',
           position: ' Super ',
           propertyId,
         },
@@ -88,7 +88,7 @@ describe('staff API', () => {
         firstName: 'Rosa',
         lastName: 'Diaz',
         email: 'rosa.diaz@example.com',
-        phone: '555-0142',
+        phone: '+12125550142',
         position: 'Super',
         propertyId,
       });
@@ -147,7 +147,7 @@ describe('staff API', () => {
         'a phone over 15',
         { phone: '5'.repeat(16) },
         'phone',
-        'Phone must be at most 15 characters',
+        'Phone is not a valid US phone number; start a number abroad with + and its country code',
       ],
       ['a missing phone', { phone: undefined }, 'phone', 'Phone is required'],
       [
@@ -174,7 +174,7 @@ describe('staff API', () => {
         firstName: 'f'.repeat(50),
         lastName: 'l'.repeat(50),
         email: `${'e'.repeat(88)}@example.com`,
-        phone: '5'.repeat(15),
+        phone: '+1 212 555 0142',
         position: 'p'.repeat(50),
       });
       expect(staff.email).toHaveLength(100);

@@ -18,6 +18,7 @@ import { requireManagedFilters } from '../properties/managed-filters';
 import { containsPattern } from '../properties/properties.repository';
 import { listStaff, toStaff } from './staff.repository';
 import { createStaff, deleteStaff, previewStaffDeletion, updateStaff } from './staff.service';
+import { formatPhone } from '../../../shared/phone-format';
 
 const errors = {
   400: errorBodySchema,
@@ -50,7 +51,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
       { header: 'Name', value: (s) => `${s.firstName} ${s.lastName}` },
       { header: 'Position', value: (s) => s.position },
       { header: 'Email', value: (s) => s.email },
-      { header: 'Phone', value: (s) => s.phone },
+      { header: 'Phone', value: (s) => formatPhone(s.phone) },
       { header: 'Property', value: (s) => s.propertyName },
     ],
   });

@@ -56,12 +56,12 @@ describe('the tenants CSV download', () => {
     expect(rows.slice(1)).toEqual([
       expect.stringMatching(
         new RegExp(
-          String.raw`^'@Grace Hopper,102,Maple Court \d+,555-0101,grace@example\.com,${addedOn}$`,
+          String.raw`^'@Grace Hopper,102,Maple Court \d+,\(212\) 555-0101,grace@example\.com,${addedOn}$`,
         ),
       ),
       expect.stringMatching(
         new RegExp(
-          String.raw`^Ada Lovelace,101,Maple Court \d+,555-0101,ada@example\.com,${addedOn}$`,
+          String.raw`^Ada Lovelace,101,Maple Court \d+,\(212\) 555-0101,ada@example\.com,${addedOn}$`,
         ),
       ),
     ]);

@@ -10,6 +10,8 @@ import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
 import { tenantsTable, type TenantRow } from './tenants.table';
+import { unitNumberOrder } from '../../db/unit-order';
+import { phoneDigitsMatch } from '../../db/phone-search';
 
 export function toTenant(row: TenantRow): Tenant {
   return {
@@ -107,7 +109,7 @@ export interface TenantListOptions extends PageRequest {
 
 const tenantSortColumns = {
   name: sql`lower(${tenantsTable.lastName} || ' ' || ${tenantsTable.firstName})`,
-  unitNumber: textKey(unitsTable.unitNumber),
+  unitNumber: unitNumberOrder(unitsTable.unitNumber),
   property: textKey(propertiesTable.name),
   email: textKey(tenantsTable.email),
   phoneNumber: tenantsTable.phoneNumber,
@@ -144,6 +146,7 @@ export async function listManagedTenants(
               ilike(propertiesTable.name, pattern),
               ilike(tenantsTable.email, pattern),
               ilike(tenantsTable.phoneNumber, pattern),
+              phoneDigitsMatch(tenantsTable.phoneNumber, options.q ?? ''),
             )
           : undefined,
       ),

@@ -45,7 +45,7 @@ describe('tenants', () => {
       unitNumber: unit.unitNumber,
       firstName: 'Ada',
       lastName: 'Lovelace',
-      phoneNumber: '555-0101',
+      phoneNumber: '+12125550101',
       email: 'ada@example.com',
     });
     expect(Date.parse(tenant.createdAt)).not.toBeNaN();

@@ -20,6 +20,7 @@ import { submitApplication } from '../applications/applications.service';
 import { findManagedUnit, requireManagedTenant } from '../authz/authz';
 import { listManagedTenants, toTenant } from './tenants.repository';
 import { changeTenant, placeTenant, previewTenantDeletion, removeTenant } from './tenants.service';
+import { formatPhone } from '../../../shared/phone-format';
 
 const errors = {
   401: errorBodySchema,
@@ -46,7 +47,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
       { header: 'Name', value: (t) => `${t.firstName} ${t.lastName}` },
       { header: 'Unit #', value: (t) => t.unitNumber },
       { header: 'Property', value: (t) => t.propertyName },
-      { header: 'Phone', value: (t) => t.phoneNumber },
+      { header: 'Phone', value: (t) => formatPhone(t.phoneNumber) },
       { header: 'Email', value: (t) => t.email },
       { header: 'Added', value: (t) => t.added },
     ],

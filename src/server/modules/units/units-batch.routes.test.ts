@@ -76,13 +76,43 @@ describe('POST /api/units/batch (add several units)', () => {
     expect(await unitNumbersOf(id)).toEqual(['205']);
   });
 
+  it("reads '101 to 112' as twelve units, not one unit of that name", async () => {
+    const id = await newProperty(landlord);
+    const response = await batch(landlord, {
+      ...layout,
+      propertyId: id,
+      unitNumbers: '101 to 112',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await unitNumbersOf(id)).toEqual(Array.from({ length: 12 }, (_, i) => String(101 + i)));
+  });
+
+  it('adds 500 units at once, the bound', async () => {
+    const id = await newProperty(landlord);
+    const response = await batch(landlord, { ...layout, propertyId: id, unitNumbers: '1-500' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await unitNumbersOf(id)).toHaveLength(500);
+  });
+
   it('refuses a bad pattern or layout with a field error, and creates nothing', async () => {
     const id = await newProperty(landlord);
     const backwards = await batch(landlord, { ...layout, propertyId: id, unitNumbers: '112-101' });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors.unitNumbers).toEqual(['The range 112-101 runs backwards']);
-    const tooMany = await batch(landlord, { ...layout, propertyId: id, unitNumbers: '1-201' });
+    const tooMany = await batch(landlord, { ...layout, propertyId: id, unitNumbers: '1-5000' });
     expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors.unitNumbers).toEqual([
+      'At most 500 units at once: 1-5000 names 5,000',
+    ]);
+    const inWords = await batch(landlord, {
+      ...layout,
+      propertyId: id,
+      unitNumbers: '101 through 112',
+    });
+    expect(inWords.statusCode).toBe(400);
+    expect(inWords.json().errors.unitNumbers).toEqual([
+      "'101 through 112' is not a unit number or a range. Write a range as 101-112, 101 to 112 or 1A-1F",
+    ]);
     const badRent = await batch(landlord, {
       ...layout,
       rent: -1,

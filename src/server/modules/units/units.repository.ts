@@ -14,6 +14,7 @@ import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../
 import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable, type UnitRow } from './units.table';
+import { unitNumberOrder } from '../../db/unit-order';
 
 export function toUnit(row: UnitRow): Unit {
   return {
@@ -56,7 +57,7 @@ export interface UnitListOptions extends PageRequest {
 }
 
 const unitSortColumns = {
-  unitNumber: textKey(unitsTable.unitNumber),
+  unitNumber: unitNumberOrder(unitsTable.unitNumber),
   property: textKey(propertiesTable.name),
   bedrooms: unitsTable.bedrooms,
   bathrooms: unitsTable.bathrooms,
@@ -88,7 +89,7 @@ export async function listUnits(
     .orderBy(
       ...sortOrder(unitSortColumns, options.sort, options.order, [
         asc(unitsTable.propertyId),
-        asc(unitsTable.unitNumber),
+        asc(unitNumberOrder(unitsTable.unitNumber)),
         asc(unitsTable.id),
       ]),
     )

@@ -415,7 +415,7 @@ describe('units API', () => {
           unitNumber: unit.unitNumber,
           firstName,
           lastName: 'Ruiz',
-          phoneNumber: '555-0101',
+          phoneNumber: '+12125550101',
           email: `${firstName.toLowerCase()}@example.com`,
         });
       const refusal = async () => {
@@ -483,7 +483,7 @@ describe('units API', () => {
           firstName,
           lastName: 'Ruiz',
           email: `${firstName.toLowerCase()}@example.com`,
-          phoneNumber: '555-0101',
+          phoneNumber: '+12125550101',
         });
       }
       const response = await preview(landlord, unit.id);
@@ -512,7 +512,7 @@ describe('units API', () => {
         unitNumber: unit.unitNumber,
         firstName: 'Ana',
         lastName: 'Ruiz',
-        phoneNumber: '555-0101',
+        phoneNumber: '+12125550101',
         email: 'ana@example.com',
       });
       await addWorkOrder(unit.id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNITS_AT_ONCE } from '../../../shared/unit-numbers';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   createUnitBodySchema,
@@ -141,8 +142,9 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
         tags: ['units'],
         summary: 'Create several units of one layout and rent at once: all of them or none',
         description:
-          "unitNumbers is a pattern: '101-112', '1A-1F', or parts separated by commas " +
-          "('101-104, 201-204, PH'); at most 200 units. Numbers the property already has " +
+          "unitNumbers is a pattern: '101-112', '101 to 112', '1A-1F', or parts separated by " +
+          `commas ('101-104, 201-204, PH'); at most ${MAX_UNITS_AT_ONCE} units, and a part ` +
+          "that reads as a range in other words ('101 through 112') is refused. Numbers the property already has " +
           'answer 409 naming them, and nothing is created.',
         body: createUnitsBodySchema,
         response: { 201: z.array(unitSchema), ...errors, 409: errorBodySchema },

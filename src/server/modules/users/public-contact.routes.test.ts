@@ -40,7 +40,10 @@ describe("an owner's choice of what the public sees of their contact", () => {
   afterAll(() => t.close());
 
   it('shows email and phone by default, as the listings always have', async () => {
-    expect(await ownerOfProperty()).toMatchObject({ email: owner.user.email, phone: '555-0100' });
+    expect(await ownerOfProperty()).toMatchObject({
+      email: owner.user.email,
+      phone: '+12125550100',
+    });
     const mine = await owner.request({
       method: 'GET',
       url: `/api/users/${owner.user.id}/public-contact`,
@@ -54,9 +57,9 @@ describe("an owner's choice of what the public sees of their contact", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ showEmail: false, showPhone: true });
 
-    expect(await ownerOfProperty()).toMatchObject({ email: null, phone: '555-0100' });
+    expect(await ownerOfProperty()).toMatchObject({ email: null, phone: '+12125550100' });
     const listed = (await publicOwners()).find((user) => user.id === owner.user.id);
-    expect(listed).toMatchObject({ email: null, phone: '555-0100' });
+    expect(listed).toMatchObject({ email: null, phone: '+12125550100' });
     expect((await publicSearch(owner.user.email!)).map((p) => p.id)).not.toContain(propertyId);
     const byEmail = await t.request({
       method: 'GET',
@@ -67,7 +70,10 @@ describe("an owner's choice of what the public sees of their contact", () => {
     await choose(owner, owner.user.id, { showEmail: false, showPhone: false });
     expect(await ownerOfProperty()).toMatchObject({ email: null, phone: null });
     await choose(owner, owner.user.id, { showEmail: true, showPhone: true });
-    expect(await ownerOfProperty()).toMatchObject({ email: owner.user.email, phone: '555-0100' });
+    expect(await ownerOfProperty()).toMatchObject({
+      email: owner.user.email,
+      phone: '+12125550100',
+    });
     expect((await publicSearch(owner.user.email!)).map((p) => p.id)).toContain(propertyId);
   });
 
@@ -83,7 +89,10 @@ describe("an owner's choice of what the public sees of their contact", () => {
       payload: { showEmail: false, showPhone: false },
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(await ownerOfProperty()).toMatchObject({ email: owner.user.email, phone: '555-0100' });
+    expect(await ownerOfProperty()).toMatchObject({
+      email: owner.user.email,
+      phone: '+12125550100',
+    });
   });
 
   it('lets an Admin set it for an owner', async () => {

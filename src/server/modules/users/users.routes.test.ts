@@ -24,7 +24,7 @@ describe('POST /api/users (sign-up)', () => {
     Password: PASSWORD,
     Roles: ['Tenant'],
     Email: 'someone@example.com',
-    Phone: '555-0100',
+    Phone: '+12125550100',
   });
 
   it('creates the user and answers 201 with exactly id, userName, email, phone, roles', async () => {
@@ -35,7 +35,7 @@ describe('POST /api/users (sign-up)', () => {
       id: expect.any(Number),
       userName: body.Username,
       email: 'someone@example.com',
-      phone: '555-0100',
+      phone: '+12125550100',
       roles: ['Tenant'],
     });
   });
@@ -69,8 +69,12 @@ describe('POST /api/users (sign-up)', () => {
     expect(empty.json()).toMatchObject({ email: null, phone: null });
     const missing = await signUp({ Username: uniqueName(), Password: PASSWORD, Roles: ['Tenant'] });
     expect(missing.json()).toMatchObject({ email: null, phone: null });
-    const padded = await signUp({ ...valid(), Email: '  a@example.com ', Phone: ' 555 ' });
-    expect(padded.json()).toMatchObject({ email: 'a@example.com', phone: '555' });
+    const padded = await signUp({
+      ...valid(),
+      Email: '  a@example.com ',
+      Phone: ' (212) 555-0100 ',
+    });
+    expect(padded.json()).toMatchObject({ email: 'a@example.com', phone: '+12125550100' });
   });
 
   it('ignores unknown fields and never stores them', async () => {
@@ -241,11 +245,18 @@ describe('PUT /api/users/{id}/contact', () => {
 
   it('lets a user change their own email and phone and answers the updated user', async () => {
     const user = await signUpAndLogin(t, 'Tenant');
-    const response = await put(user, user.user.id, { email: 'new@example.com', phone: '555-0199' });
+    const response = await put(user, user.user.id, {
+      email: 'new@example.com',
+      phone: '+12125550199',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...user.user, email: 'new@example.com', phone: '555-0199' });
+    expect(response.json()).toEqual({
+      ...user.user,
+      email: 'new@example.com',
+      phone: '+12125550199',
+    });
     const me = await user.request({ method: 'GET', url: '/api/authentication/me' });
-    expect(me.json()).toMatchObject({ email: 'new@example.com', phone: '555-0199' });
+    expect(me.json()).toMatchObject({ email: 'new@example.com', phone: '+12125550199' });
   });
 
   it('clears both with empty values, as both are optional', async () => {
@@ -305,7 +316,10 @@ describe('PUT /api/users/{id}/contact', () => {
   it("lets an Admin change anyone's contact, and answers 404 for a missing user", async () => {
     const admin = await signUpAndLogin(t, 'Admin');
     const user = await signUpAndLogin(t, 'Tenant');
-    const response = await put(admin, user.user.id, { email: 'fixed@example.com', phone: '1' });
+    const response = await put(admin, user.user.id, {
+      email: 'fixed@example.com',
+      phone: '212 555 0101',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: user.user.id,

@@ -88,7 +88,7 @@ describe("charging a work order's cost to the tenant", () => {
       firstName: 'Rosa',
       lastName: 'Diaz',
       email: 'rosa@example.com',
-      phone: '555-0142',
+      phone: '+12125550142',
       position: 'Handy',
       propertyId,
     });

@@ -65,7 +65,7 @@ describe('work orders', () => {
       firstName: 'Rosa',
       lastName: 'Diaz',
       email: 'rosa@example.com',
-      phone: '555-0142',
+      phone: '+12125550142',
       position: 'Handy',
     };
     staffId = await createdId(landlord, '/api/staff', { ...staff, propertyId });
@@ -79,7 +79,7 @@ describe('work orders', () => {
       firstName: 'Tara',
       lastName: 'Ng',
       email: 'tara@example.com',
-      phoneNumber: '555-0199',
+      phoneNumber: '+12125550199',
       unitId,
     });
     // A work order names the tenant whose lease covers the day it is filed.
@@ -123,7 +123,7 @@ describe('work orders', () => {
         propertyId,
         propertyName: 'Elm Row',
         address: '4 Elm Row, Albany, NY 12207',
-        tenant: { name: 'Tara Ng', phone: '555-0199', email: 'tara@example.com' },
+        tenant: { name: 'Tara Ng', phone: '+12125550199', email: 'tara@example.com' },
         assignedStaffId: null,
         overdue: false,
         labourHours: 0,
@@ -427,7 +427,7 @@ describe('work orders', () => {
         firstName: 'A',
         lastName: 'B',
         email: 'ab@example.com',
-        phone: '1',
+        phone: '+12125550101',
         position: 'P',
         propertyId: property,
       });

@@ -48,6 +48,7 @@ import {
   workOrdersTable,
   type WorkOrderRow,
 } from './work-orders.table';
+import type { AuditAction } from '../../../shared/audit-sentences';
 
 /** Photos one work order may show, before and after included. */
 export const MAX_WORK_ORDER_PHOTOS = 30;
@@ -179,7 +180,7 @@ async function update(
   ctx: Context,
   before: WorkOrderRow,
   values: Partial<WorkOrderRow>,
-  action: string,
+  action: AuditAction,
 ) {
   const [after] = await ctx.tx
     .update(workOrdersTable)

@@ -23,7 +23,7 @@ describe("the maintenance worker's queue", () => {
     firstName,
     lastName: 'Diaz',
     email: `${firstName.toLowerCase()}@example.com`,
-    phone: '555-0142',
+    phone: '+12125550142',
     position: 'Handy',
     propertyId,
   });
@@ -65,7 +65,7 @@ describe("the maintenance worker's queue", () => {
       firstName: 'Tara',
       lastName: 'Ng',
       email: 'tara@example.com',
-      phoneNumber: '555-0199',
+      phoneNumber: '+12125550199',
       unitId,
     });
     // The work orders name the tenant whose lease covers the day they are filed.
@@ -143,7 +143,7 @@ describe("the maintenance worker's queue", () => {
       address: '4 Elm Row, Albany, NY 12207',
       unitNumber: '2B',
       entryPermission: true,
-      tenant: { name: 'Tara Ng', phone: '555-0199' },
+      tenant: { name: 'Tara Ng', phone: '+12125550199' },
       labourHours: 0,
       cost: 0,
     });

@@ -203,7 +203,7 @@ describe('the access matrix', () => {
       const response = await send(caller, {
         method: 'PUT',
         url: `/api/users/${world.a.user.id}/contact`,
-        payload: { email: 'mallory@example.com', phone: '555-0666' },
+        payload: { email: 'mallory@example.com', phone: '+12125550666' },
       });
       expect([401, 403, 404]).toContain(response.statusCode);
       const hide = await send(caller, {

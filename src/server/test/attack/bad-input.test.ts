@@ -132,7 +132,7 @@ describe('text the database cannot hold', () => {
           firstName: 'Jane',
           lastName: 'Applicant',
           email: 'jane@example.com',
-          phoneNumber: '555-0199',
+          phoneNumber: '+12125550199',
           moveInDate: '2099-01-01',
           message,
         },

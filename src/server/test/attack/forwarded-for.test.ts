@@ -27,7 +27,7 @@ async function applyPastTheLimit(t: TestApp, remoteAddress: string, proxyHop = '
         firstName: 'Jane',
         lastName: 'Applicant',
         email: 'jane@example.com',
-        phoneNumber: '555-0199',
+        phoneNumber: '+12125550199',
         moveInDate: '2099-01-01',
         message: 'Hello',
       },

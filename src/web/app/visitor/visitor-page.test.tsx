@@ -20,7 +20,7 @@ const property: Property = {
   state: 'NY',
   zipCode: '10001',
   imageUrl: null,
-  owner: { id: 3, userName: 'owner<b>', email: 'owner@example.com', phone: '555-0100' },
+  owner: { id: 3, userName: 'owner<b>', email: 'owner@example.com', phone: '+12125550100' },
   units: [
     {
       id: 11,

@@ -9,6 +9,7 @@ import {
 import { StatusBanner } from '../../../components/status-banner';
 import { useSaveForm } from '../../../components/use-save-form';
 import { useSubmitApplication } from '../api/submit-application';
+import { MAX_PHONE_INPUT } from '../../../../shared/phone-numbers';
 
 export interface ApplicationModalProps {
   unit: { id: number; unitNumber: string } | null;
@@ -128,7 +129,7 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
               type="tel"
               required
               autoComplete="tel"
-              maxLength={LIMITS.phone}
+              maxLength={MAX_PHONE_INPUT}
               {...form.getInputProps('phoneNumber')}
             />
           </SimpleGrid>

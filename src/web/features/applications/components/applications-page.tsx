@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { useApproveApplication, useRejectApplication } from '../api/decide-application';
 import { useApplicationsPage } from '../api/get-applications';
 import { PropertyLink, UnitLink } from '../../../components/record-links';
+import { formatPhone } from '../../../../shared/phone-format';
 
 const STATUS_COLORS: Record<Application['status'], string> = {
   Pending: 'yellow',
@@ -40,7 +41,7 @@ const columns: Column<Application>[] = [
           {fullName(a)}
         </Text>
         <Text size="xs">{a.email}</Text>
-        <Text size="xs">{a.phoneNumber}</Text>
+        <Text size="xs">{formatPhone(a.phoneNumber)}</Text>
       </Stack>
     ),
     sortValue: (a) => `${a.lastName} ${a.firstName}`,

@@ -11,6 +11,7 @@ import { NotificationPreferencesForm } from '../../notifications';
 import { useUpdateContact } from '../api/update-contact';
 import { ChangePasswordForm } from './change-password-form';
 import { PublicContactForm } from './public-contact-form';
+import { formatPhone } from '../../../../shared/phone-format';
 
 const validateContact = schemaResolver(contactBodySchema, { sync: true });
 
@@ -18,7 +19,7 @@ const validateContact = schemaResolver(contactBodySchema, { sync: true });
 function ContactInfoForm({ user, setUser }: { user: User; setUser(user: User): void }) {
   const update = useUpdateContact();
   const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
-    initialValues: { email: user.email ?? '', phone: user.phone ?? '' },
+    initialValues: { email: user.email ?? '', phone: formatPhone(user.phone) },
     validate: validateContact,
     toBody: (values) => ({ id: user.id, ...values }),
     save: (body) => update.mutateAsync(body),
@@ -27,7 +28,7 @@ function ContactInfoForm({ user, setUser }: { user: User; setUser(user: User): v
       return {
         then: 'reset',
         message: 'Contact information updated successfully!',
-        values: { email: updated.email ?? '', phone: updated.phone ?? '' },
+        values: { email: updated.email ?? '', phone: formatPhone(updated.phone) },
       };
     },
     // The session ended while the page was open (docs/product.md section 5's message for that case).

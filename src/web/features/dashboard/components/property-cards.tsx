@@ -19,6 +19,7 @@ import { LoadingState } from '../../../components/page-states';
 import { useDashboardProperty, useMoreDashboardCards } from '../api/get-dashboard';
 import { UnitStatusBadge } from './unit-status-badge';
 import { TenantLink, UnitLink } from '../../../components/record-links';
+import { formatPhone } from '../../../../shared/phone-format';
 
 /**
  * Expandable property cards, a page at a time: the first page comes with the overview, each
@@ -151,7 +152,7 @@ function PropertyDetail({ propertyId }: { propertyId: number }) {
               {owner.email}
             </Anchor>
           ) : null}
-          {owner.phone ? <Text size="sm">{owner.phone}</Text> : null}
+          {owner.phone ? <Text size="sm">{formatPhone(owner.phone)}</Text> : null}
         </Group>
       ) : null}
       {units.length === 0 ? (
@@ -195,7 +196,7 @@ function PropertyDetail({ propertyId }: { propertyId: number }) {
                             </TenantLink>
                           </Text>
                           <Text size="xs">{lease.tenantEmail}</Text>
-                          <Text size="xs">{lease.tenantPhone}</Text>
+                          <Text size="xs">{formatPhone(lease.tenantPhone)}</Text>
                         </Stack>
                       ) : (
                         <Text size="sm" c="dimmed">

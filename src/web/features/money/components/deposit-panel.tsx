@@ -1,11 +1,23 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
-import { DEPOSIT_KIND_LABELS } from '../../../../shared/schemas/deposits';
+import { Link } from 'react-router';
 import { LoadingState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLeaseDeposit } from '../api/get-lease-deposit';
 import { DepositReceiptModal } from './deposit-receipt-modal';
+import { depositMovementText } from './deposit-text';
 import { SettleDepositModal } from './settle-deposit-modal';
 
 /**
@@ -57,7 +69,10 @@ export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCh
             {formatMoney(d.settlement.returned)} returned.
             {d.settlement.unpaidDeductions > 0
               ? ` ${formatMoney(d.settlement.unpaidDeductions)} of deductions is left owing.`
-              : ''}
+              : ''}{' '}
+            <Anchor component={Link} to={`/leases/${leaseId}/deposit-statement`} underline="always">
+              Deposit statement for the tenant
+            </Anchor>
           </Text>
         ) : (
           <Group gap="xs">
@@ -90,10 +105,7 @@ export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCh
                 {d.transactions.map((t) => (
                   <Table.Tr key={t.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(t.date)}</Table.Td>
-                    <Table.Td>
-                      {DEPOSIT_KIND_LABELS[t.kind]}
-                      {t.description ? `: ${t.description}` : ''}
-                    </Table.Td>
+                    <Table.Td>{depositMovementText(t)}</Table.Td>
                     <Table.Td ta="right">
                       {t.kind === 'received' ? '' : '-'}
                       {formatMoney(t.amount)}

@@ -18,6 +18,7 @@ import { PaymentReturnNotice } from './payment-return-notice';
 import { LeaseStateBadge } from './portal-badges';
 import { ReportProblemModal } from './report-problem-modal';
 import { TenantLedger } from './tenant-ledger';
+import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
 /** What a Tenant whose account no invitation has linked yet reads (docs/product.md, 'Tenant home'). */
 export const NOT_LINKED_TEXT =
@@ -122,8 +123,8 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
           {landlord.phone ? (
             <Text size="sm">
               Phone:{' '}
-              <Anchor href={`tel:${landlord.phone.replace(/[^\d+]/g, '')}`}>
-                {landlord.phone}
+              <Anchor href={`tel:${dialablePhone(landlord.phone)}`}>
+                {formatPhone(landlord.phone)}
               </Anchor>
             </Text>
           ) : null}

@@ -4,6 +4,7 @@ import type { Property } from '../../../../shared/schemas/properties';
 import type { Unit } from '../../../../shared/schemas/units';
 import { PropertyImage } from './property-image';
 import { UnitCard } from './unit-card';
+import { formatPhone } from '../../../../shared/phone-format';
 
 export interface PropertyCardProps {
   property: Property;
@@ -53,7 +54,7 @@ export function PropertyCard({ property, expanded, onToggle, onRent }: PropertyC
                   <Anchor href={`mailto:${property.owner.email}`}>{property.owner.email}</Anchor>
                 </>
               ) : null}
-              {property.owner.phone ? ` · ${property.owner.phone}` : null}
+              {property.owner.phone ? ` · ${formatPhone(property.owner.phone)}` : null}
             </Text>
             <Text size="sm" fw={600} data-testid="unit-count">
               {units.length} {units.length === 1 ? 'unit' : 'units'}

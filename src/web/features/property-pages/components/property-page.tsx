@@ -18,6 +18,7 @@ import {
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 import { OverviewPending, WithRouteId } from './page-states';
+import { formatPhone } from '../../../../shared/phone-format';
 
 type Manager = NonNullable<PropertyOverview['manager']>;
 
@@ -131,7 +132,7 @@ function PropertyHeader({
                 {owner.email}
               </Anchor>
             ) : null}
-            {owner.phone ? <Text size="sm">{owner.phone}</Text> : null}
+            {owner.phone ? <Text size="sm">{formatPhone(owner.phone)}</Text> : null}
           </Stack>
           {canManage ? (
             <DownloadButton
@@ -162,7 +163,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
             details={
               <>
                 <UnitLink id={tenant.unitId}>Unit {tenant.unitNumber}</UnitLink> · {tenant.email} ·{' '}
-                {tenant.phoneNumber}
+                {formatPhone(tenant.phoneNumber)}
               </>
             }
           />
@@ -199,7 +200,7 @@ function ManagerSections({ manager }: { manager: Manager }) {
                 {member.firstName} {member.lastName}
               </Anchor>
             }
-            details={`${member.position} · ${member.email} · ${member.phone}`}
+            details={`${member.position} · ${member.email} · ${formatPhone(member.phone)}`}
           />
         )}
       />

@@ -20,6 +20,8 @@ import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../prop
 import { useStaffMember } from '../api/get-staff';
 import { useSaveStaff } from '../api/save-staff';
 import { staffSaveError } from '../api/staff-save-error';
+import { MAX_PHONE_INPUT } from '../../../../shared/phone-numbers';
+import { formatPhone } from '../../../../shared/phone-format';
 
 type StaffFormState = {
   propertyId: string;
@@ -50,7 +52,7 @@ function toFormState(staff: Staff): StaffFormState {
     firstName: staff.firstName,
     lastName: staff.lastName,
     email: staff.email,
-    phone: staff.phone,
+    phone: formatPhone(staff.phone),
     position: staff.position,
   };
 }
@@ -142,7 +144,7 @@ export function StaffFormPage() {
               type="tel"
               required
               autoComplete="off"
-              maxLength={LIMITS.phone}
+              maxLength={MAX_PHONE_INPUT}
               {...form.getInputProps('phone')}
             />
           </SimpleGrid>

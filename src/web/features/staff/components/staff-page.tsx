@@ -10,6 +10,7 @@ import { useListParams } from '../../../lib/list-params';
 import { useDeleteStaff } from '../api/delete-staff';
 import { useStaffPage } from '../api/get-staff';
 import { PropertyLink } from '../../../components/record-links';
+import { formatPhone } from '../../../../shared/phone-format';
 
 const fullName = (s: StaffListItem) => `${s.firstName} ${s.lastName}`;
 
@@ -17,7 +18,7 @@ const columns: Column<StaffListItem>[] = [
   { key: 'name', header: 'Name', render: fullName, sortable: true },
   { key: 'position', header: 'Position', render: (s) => s.position, sortable: true },
   { key: 'email', header: 'Email', render: (s) => s.email, sortable: true },
-  { key: 'phone', header: 'Phone', render: (s) => s.phone, sortable: true },
+  { key: 'phone', header: 'Phone', render: (s) => formatPhone(s.phone), sortable: true },
   {
     key: 'property',
     header: 'Property',

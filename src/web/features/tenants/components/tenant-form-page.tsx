@@ -3,7 +3,6 @@ import { schemaResolver } from '@mantine/form';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRouteId } from '../../../lib/edit-route';
-import { LIMITS } from '../../../../shared/constants';
 import { tenantBodySchema, type Tenant } from '../../../../shared/schemas/tenants';
 import { FormCard } from '../../../components/form-card';
 import { HistoryPanel } from '../../../components/history-panel';
@@ -17,6 +16,8 @@ import { UnitPicker, useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
 import { usePrefillId } from '../../../lib/prefill-param';
+import { MAX_PHONE_INPUT } from '../../../../shared/phone-numbers';
+import { formatPhone } from '../../../../shared/phone-format';
 
 interface TenantFormValues {
   unitId: string;
@@ -41,7 +42,7 @@ function toFormValues(tenant: Tenant): TenantFormValues {
     unitId: String(tenant.unitId),
     firstName: tenant.firstName,
     lastName: tenant.lastName,
-    phoneNumber: tenant.phoneNumber,
+    phoneNumber: formatPhone(tenant.phoneNumber),
     email: tenant.email,
   };
 }
@@ -153,7 +154,7 @@ export function TenantFormPage() {
               label="Phone number"
               type="tel"
               required
-              maxLength={LIMITS.phone}
+              maxLength={MAX_PHONE_INPUT}
               autoComplete="off"
               {...form.getInputProps('phoneNumber')}
             />

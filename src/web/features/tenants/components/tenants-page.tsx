@@ -14,6 +14,7 @@ import { useDeleteTenant } from '../api/delete-tenant';
 import { useTenantsPage } from '../api/get-tenants';
 import { PropertyLink, TenantLink, UnitLink } from '../../../components/record-links';
 import { PortalAccessPanel } from '../../invitations';
+import { formatPhone } from '../../../../shared/phone-format';
 
 const fullName = (tenant: TenantListItem) => `${tenant.firstName} ${tenant.lastName}`;
 
@@ -36,7 +37,12 @@ const columns: Column<TenantListItem>[] = [
     render: (t) => <PropertyLink id={t.propertyId}>{t.propertyName}</PropertyLink>,
     sortable: true,
   },
-  { key: 'phoneNumber', header: 'Phone', render: (t) => t.phoneNumber, sortable: true },
+  {
+    key: 'phoneNumber',
+    header: 'Phone',
+    render: (t) => formatPhone(t.phoneNumber),
+    sortable: true,
+  },
   { key: 'email', header: 'Email', render: (t) => t.email, sortable: true },
   { key: 'since', header: 'Added', render: (t) => formatDate(t.createdAt) },
 ];

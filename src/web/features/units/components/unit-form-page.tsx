@@ -29,7 +29,7 @@ import { useEntityForm } from '../../../components/use-entity-form';
 import { toNumber } from '../../../lib/form-values';
 import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
-import { expandUnitNumbers } from '../../../../shared/unit-numbers';
+import { expandUnitNumbers, UNIT_PATTERN_HELP } from '../../../../shared/unit-numbers';
 import { useSaveUnit, useSaveUnits, type SaveUnitsInput } from '../api/save-unit';
 import { usePrefillId } from '../../../lib/prefill-param';
 
@@ -194,13 +194,25 @@ export function UnitFormPage() {
               <Stack gap={4}>
                 <TextInput
                   label="Unit numbers"
-                  description="A range such as 101-112 or 1A-1F; several separated by commas"
+                  description={UNIT_PATTERN_HELP}
                   required
                   maxLength={1_000}
                   {...form.getInputProps('unitNumber')}
                 />
-                <Text size="sm" c="dimmed" aria-live="polite" data-testid="unit-numbers-preview">
-                  {expanded && 'numbers' in expanded ? previewOf(expanded.numbers) : ''}
+                {/* What the pattern names, or at once why it names nothing (before any save). */}
+                <Text
+                  size="sm"
+                  c={expanded && 'error' in expanded ? 'error' : 'dimmed'}
+                  aria-live="polite"
+                  data-testid="unit-numbers-preview"
+                >
+                  {!expanded || !form.values.unitNumber.trim()
+                    ? ''
+                    : 'numbers' in expanded
+                      ? previewOf(expanded.numbers)
+                      : form.errors.unitNumber
+                        ? ''
+                        : expanded.error}
                 </Text>
               </Stack>
             ) : (

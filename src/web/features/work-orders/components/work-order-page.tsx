@@ -31,6 +31,7 @@ import {
 } from '../api/work-orders';
 import { ChargeToTenant } from './charge-to-tenant';
 import { WorkOrderBadges } from './work-order-badges';
+import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
 /** One work order: what, where, who; its status moves, notes, hours, cost and photos. */
 export function WorkOrderPage() {
@@ -74,7 +75,7 @@ export function WorkOrderPage() {
           {o.tenant ? (
             <Text>
               Tenant: <TenantLink id={o.tenant.id}>{o.tenant.name}</TenantLink>,{' '}
-              <a href={`tel:${o.tenant.phone}`}>{o.tenant.phone}</a>
+              <a href={`tel:${dialablePhone(o.tenant.phone)}`}>{formatPhone(o.tenant.phone)}</a>
             </Text>
           ) : null}
           <Text>

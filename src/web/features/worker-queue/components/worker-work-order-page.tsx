@@ -22,6 +22,7 @@ import { formatDate } from '../../../lib/format';
 import { useAddWorkerNote, useChangeWorkerStatus, useWorkerWorkOrder } from '../api/worker-queue';
 import { WorkOrderBadges } from '../../work-orders';
 import { WorkerPhotos } from './worker-photos';
+import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
 const BACK = { to: '/', label: 'Back to your work orders' };
 
@@ -155,7 +156,10 @@ export function WorkerWorkOrderPage() {
               Tenant: {o.tenant.name}
               {o.tenant.phone ? (
                 <>
-                  , <Anchor href={`tel:${o.tenant.phone}`}>{o.tenant.phone}</Anchor>
+                  ,{' '}
+                  <Anchor href={`tel:${dialablePhone(o.tenant.phone)}`}>
+                    {formatPhone(o.tenant.phone)}
+                  </Anchor>
                 </>
               ) : null}
             </Text>
