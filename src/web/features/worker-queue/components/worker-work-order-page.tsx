@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { nextStatuses } from '../../../../shared/maintenance';
 import { formatAmount } from '../../../../shared/money';
+import { isMoneyOrEmpty, MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,7 +46,7 @@ export function WorkerWorkOrderPage() {
       {
         note: noteText,
         hours: hours === '' ? null : Number(hours),
-        cost: cost === '' ? null : Number(cost),
+        cost: typeof cost === 'number' ? cost : null,
       },
       {
         onSuccess: () => {
@@ -145,17 +146,13 @@ export function WorkerWorkOrderPage() {
                 value={hours}
                 onChange={setHours}
               />
-              <NumberInput
-                label="Cost"
-                min={0}
-                decimalScale={2}
-                prefix="$"
-                inputMode="decimal"
-                value={cost}
-                onChange={setCost}
-              />
+              <MoneyInput label="Cost" value={cost} onChange={setCost} />
             </Group>
-            <Button type="submit" disabled={!noteText.trim()} loading={note.isPending}>
+            <Button
+              type="submit"
+              disabled={!noteText.trim() || !isMoneyOrEmpty(cost)}
+              loading={note.isPending}
+            >
               Add note
             </Button>
           </Stack>
