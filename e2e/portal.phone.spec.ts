@@ -72,7 +72,9 @@ test('on a phone, a Tenant linked by an invitation sees their unit, lease and ba
   await expect(page.getByText(propertyName)).toBeVisible();
   await expect(page.getByText('Upcoming', { exact: true })).toBeVisible();
   await expect(page.getByText('Rent: $1,500.00 a month')).toBeVisible();
-  await expect(page.getByText('Deposit held: $1,200.00')).toBeVisible();
+  await expect(page.getByText('Deposit agreed: $1,200.00')).toBeVisible();
+  await expect(page.getByText('Deposit received: $0.00')).toBeVisible();
+  await expect(page.getByText('Deposit held: $0.00')).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('You owe $42.50');
   const line = page.getByTestId('ledger-line');
   await expect(line).toHaveCount(1);

@@ -55,7 +55,15 @@ export const portalLeaseSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   rent: z.number(),
+  /** The deposit the lease agreed. */
   deposit: z.number(),
+  /**
+   * The deposit as the register has it (docs/product.md, Deposits): received in all, paid out
+   * of it at move-out (deducted, applied to charges, returned), and held = received - settled.
+   */
+  depositReceived: z.number(),
+  depositSettled: z.number(),
+  depositHeld: z.number(),
   status: z.enum(LEASE_STATUSES),
   /** Read from the dates and today in the landlord's time zone (docs/product.md section 11). */
   state: z.enum(LEASE_STATES),

@@ -206,6 +206,23 @@ function PayNow({ balance }: { balance: number }) {
   );
 }
 
+/**
+ * The deposit as agreed, as received and as held (docs/product.md, Deposits): a deposit agreed
+ * but not yet paid is not held.
+ */
+function DepositLines({ lease }: { lease: PortalLease }) {
+  return (
+    <>
+      <Text size="sm">Deposit agreed: {formatMoney(lease.deposit)}</Text>
+      <Text size="sm">Deposit received: {formatMoney(lease.depositReceived)}</Text>
+      {lease.depositSettled > 0 ? (
+        <Text size="sm">Paid out at move-out: {formatMoney(lease.depositSettled)}</Text>
+      ) : null}
+      <Text size="sm">Deposit held: {formatMoney(lease.depositHeld)}</Text>
+    </>
+  );
+}
+
 function LeaseDetails({ lease }: { lease: PortalLease }) {
   const running = lease.state === 'active' || lease.state === 'ending_soon';
   return (
@@ -222,7 +239,7 @@ function LeaseDetails({ lease }: { lease: PortalLease }) {
         {formatDate(lease.startDate)} to {formatDate(lease.endDate)}
       </Text>
       <Text size="sm">Rent: {formatMoney(lease.rent)} a month</Text>
-      <Text size="sm">Deposit held: {formatMoney(lease.deposit)}</Text>
+      <DepositLines lease={lease} />
     </Stack>
   );
 }
