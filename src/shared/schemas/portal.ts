@@ -142,6 +142,8 @@ export const linkedPortalHomeSchema = z.object({
     userName: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** How the landlord asks to be paid, in their own words (null: they have not said). */
+    paymentInstructions: z.string().nullable(),
   }),
   /** The current lease, else the latest one; null when the tenant has none. */
   lease: portalLeaseSchema.nullable(),

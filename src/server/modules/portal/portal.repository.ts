@@ -167,7 +167,12 @@ function toLines(ledger: Ledger, rows: LedgerEntryRow[]): PortalLedgerLine[] {
 /** The property owner's public contact (docs/product.md section 12): hidden details are null. */
 async function ownerContact(db: Database, ownerId: number): Promise<LinkedPortalHome['landlord']> {
   const [row] = await db
-    .select({ userName: usersTable.userName, email: publicEmail, phone: publicPhone })
+    .select({
+      userName: usersTable.userName,
+      email: publicEmail,
+      phone: publicPhone,
+      paymentInstructions: usersTable.paymentInstructions,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, ownerId))
     .limit(1);

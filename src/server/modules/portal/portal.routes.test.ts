@@ -152,6 +152,7 @@ describe("the tenant's home", () => {
       userName: landlord.user.userName,
       email: null,
       phone: '555-0100',
+      paymentInstructions: null,
     });
     expect(answer.lease).toEqual({
       id: leaseId,

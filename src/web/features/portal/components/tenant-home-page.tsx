@@ -87,7 +87,7 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Section title="Your balance">
           <Balance balance={home.balance} />
-          <PayNow balance={home.balance} />
+          <PayNow balance={home.balance} instructions={landlord.paymentInstructions} />
         </Section>
         <Section title="Your lease">
           {lease ? (
@@ -191,11 +191,35 @@ function Balance({ balance }: { balance: number }) {
   );
 }
 
-/** 'Pay now' when this server takes cards (Stripe keys set) and something is owed. */
-function PayNow({ balance }: { balance: number }) {
+/**
+ * 'Pay now' when this server takes cards (Stripe keys set) and something is owed; without
+ * cards, the landlord's own words on how to pay them (docs/product.md, 'Paying rent online'),
+ * so a tenant told what they owe is also told how to pay it.
+ */
+function PayNow({ balance, instructions }: { balance: number; instructions: string | null }) {
   const features = useServerFeatures();
   const [paying, setPaying] = useState(false);
-  if (!features.data?.cardPayments || balance <= 0) return null;
+  if (!features.data) return null;
+  if (!features.data.cardPayments) {
+    if (instructions) {
+      return (
+        <Stack gap={4} mt="sm" data-testid="payment-instructions">
+          <Text size="sm" fw={600}>
+            How to pay
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {instructions}
+          </Text>
+        </Stack>
+      );
+    }
+    return balance > 0 ? (
+      <Text size="sm" mt="sm" c="dimmed" data-testid="payment-instructions">
+        Ask your landlord how to pay: their contact is on this page.
+      </Text>
+    ) : null;
+  }
+  if (balance <= 0) return null;
   return (
     <>
       <Button mt="sm" onClick={() => setPaying(true)}>
