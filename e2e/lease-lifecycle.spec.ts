@@ -50,7 +50,7 @@ test('a landlord approves an application into a prefilled lease, renews it and m
   // A year's term: to the day before the same date next year.
   const firstEnd = addDays(dayjs(today).add(1, 'year').format('YYYY-MM-DD'), -1);
   await expect(page.getByLabel('End date')).toHaveValue(firstEnd);
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,325');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,325.00');
   await page.getByLabel('Deposit').fill('1325');
   await page.getByRole('button', { name: 'Create Lease' }).click();
   await expect(page.getByText('Lease added successfully!')).toBeVisible();
@@ -71,8 +71,8 @@ test('a landlord approves an application into a prefilled lease, renews it and m
   await panel.getByRole('button', { name: 'Renew lease' }).click();
   await expect(page.getByText(/^Lease renewed: the next lease runs from/)).toBeVisible();
   await expect(page.getByLabel('Start date')).toHaveValue(addDays(firstEnd, 1));
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,390');
-  await expect(page.getByLabel('Deposit')).toHaveValue('$1,325');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,390.00');
+  await expect(page.getByLabel('Deposit')).toHaveValue('1,325.00');
   await expect(panel).toContainText('Upcoming');
 
   // Move out today: the running lease ends early, the signed renewal is cancelled, the unit is free.
