@@ -76,7 +76,7 @@ test('a landlord approves an application into a prefilled lease, renews it and m
   // A year's term: to the day before the same date next year.
   const firstEnd = addDays(dayjs(today).add(1, 'year').format('YYYY-MM-DD'), -1);
   await expect(page.getByLabel('End date')).toHaveValue(firstEnd);
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,325');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,325.00');
   await page.getByLabel('Deposit').fill('1325');
   await page.getByRole('button', { name: 'Create Lease' }).click();
   await expect(page.getByText('Lease added successfully!')).toBeVisible();
@@ -101,11 +101,11 @@ test('a landlord approves an application into a prefilled lease, renews it and m
   await expect(page.getByRole('heading', { name: 'Edit Lease' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Lease' })).toHaveCount(0);
   expect(page.url()).toBe(leaseUrl);
-  await expect(page.getByLabel('Deposit')).toHaveValue('$1,400');
+  await expect(page.getByLabel('Deposit')).toHaveValue('1,400.00');
   await expect(page.getByLabel('First name')).toHaveValue('Ruth');
   await expect(panel).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Deposit')).toHaveValue('$1,400');
+  await expect(page.getByLabel('Deposit')).toHaveValue('1,400.00');
 
   await panel.getByLabel('Renewal monthly amount').fill('1390');
   await panel.getByRole('button', { name: 'Renew lease' }).click();
@@ -120,8 +120,8 @@ test('a landlord approves an application into a prefilled lease, renews it and m
   await renewal.getByRole('button', { name: 'Renew lease' }).click();
   await expect(page.getByText(/^Lease renewed: the next lease runs from/)).toBeVisible();
   await expect(page.getByLabel('Start date')).toHaveValue(addDays(firstEnd, 1));
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,390');
-  await expect(page.getByLabel('Deposit')).toHaveValue('$1,400');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,390.00');
+  await expect(page.getByLabel('Deposit')).toHaveValue('1,400.00');
   await expect(panel).toContainText('Upcoming');
 
   // Move out today: the running lease ends early, the signed renewal is cancelled, the unit is free.

@@ -123,7 +123,7 @@ test('the money reports and the statement open, pass axe and lead to the ledger'
   await expect(deposit.getByTestId('deposit-still-to-receive')).toHaveText('$1,000.00');
   await deposit.getByRole('button', { name: 'Record deposit received' }).click();
   const receipt = page.getByRole('dialog', { name: 'Record deposit received' });
-  await expect(receipt.getByLabel('Amount')).toHaveValue('$1,000');
+  await expect(receipt.getByLabel('Amount')).toHaveValue('1,000.00');
   await expectDialogAccessible(page);
   await receipt.getByRole('button', { name: 'Record deposit' }).click();
   await expect(receipt).toBeHidden();

@@ -79,7 +79,8 @@ test('on a phone, a tenant signs up from the invitation link and is notified whe
   // Home: the lease and the balance.
   await expect(phone.getByText('Welcome, Ada!')).toBeVisible();
   await expect(phone.getByText('Rent: $1,250.00 a month')).toBeVisible();
-  await expect(phone.getByText('Deposit held: $900.00')).toBeVisible();
+  await expect(phone.getByText('Deposit agreed: $900.00')).toBeVisible();
+  await expect(phone.getByText('Deposit held: $0.00')).toBeVisible();
   await expect(phone.getByTestId('balance')).toHaveText('You owe $80.25');
   const bell = phone.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications');

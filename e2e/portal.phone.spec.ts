@@ -52,6 +52,12 @@ test('on a phone, a Tenant linked by an invitation sees their unit, lease and ba
     data: { category: 'utilities', amount: 42.5, entryDate: daysFromNow(3), description: 'Water' },
   });
   expect(charge.status(), await charge.text()).toBe(201);
+  // This server takes no cards: the landlord's own words tell the tenant how to pay.
+  const me = (await (await page.request.get('/api/authentication/me')).json()) as { id: number };
+  const instructions = await page.request.put(`/api/users/${me.id}/payment-instructions`, {
+    data: { paymentInstructions: 'Zelle to rent@quay.example\nChecks payable to Quay House' },
+  });
+  expect(instructions.status(), await instructions.text()).toBe(200);
   const invitation = await page.request.post(`/api/tenants/${tenant.id}/invitations`, {
     data: {},
   });
@@ -72,8 +78,14 @@ test('on a phone, a Tenant linked by an invitation sees their unit, lease and ba
   await expect(page.getByText(propertyName)).toBeVisible();
   await expect(page.getByText('Upcoming', { exact: true })).toBeVisible();
   await expect(page.getByText('Rent: $1,500.00 a month')).toBeVisible();
-  await expect(page.getByText('Deposit held: $1,200.00')).toBeVisible();
+  await expect(page.getByText('Deposit agreed: $1,200.00')).toBeVisible();
+  await expect(page.getByText('Deposit received: $0.00')).toBeVisible();
+  await expect(page.getByText('Deposit held: $0.00')).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('You owe $42.50');
+  const howToPay = page.getByTestId('payment-instructions');
+  await expect(howToPay).toContainText('How to pay');
+  await expect(howToPay).toContainText('Zelle to rent@quay.example');
+  await expect(howToPay).toContainText('Checks payable to Quay House');
   const line = page.getByTestId('ledger-line');
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('Water');

@@ -77,7 +77,7 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   await expect(page.getByLabel('First name')).toHaveValue('Grace');
   await expect(page.getByLabel('Last name')).toHaveValue('Hopper');
   // The rent starts as the unit's rent; the landlord may change it.
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,450');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,450.00');
   await page.getByLabel('Start date').fill('2026-01-01');
   await page.getByLabel('End date').fill('2026-12-31');
   await page.getByLabel('Rent').fill('1450.5');
@@ -125,7 +125,7 @@ test('a landlord creates a tenant and a lease through the screens', async ({ pag
   // Editing the lease stays on it, as saved, with the success message.
   await page.getByRole('link', { name: 'Edit lease of Grace Hopper' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Lease' })).toBeVisible();
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,450.5');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,450.50');
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Expired' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -214,7 +214,7 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Lease' })).toBeVisible();
   await expect(page.getByLabel('Start date')).toHaveValue(moveIn);
-  await expect(page.getByLabel('Rent')).toHaveValue('$1,450');
+  await expect(page.getByLabel('Rent')).toHaveValue('1,450.00');
   await visit(page, '/applications');
   await expect(row).toContainText('Approved');
   await expect(row.getByRole('button', { name: /Approve/ })).toHaveCount(0);

@@ -111,7 +111,7 @@ test('a landlord reads the board by status, filters it by link, lists it and cha
   // Charging the finished repair's cost, once.
   await visit(page, `/work-orders/${drain}`);
   const form = page.getByRole('form', { name: 'Charge to tenant' });
-  await expect(form.getByRole('textbox', { name: 'Amount' })).toHaveValue('$85.50');
+  await expect(form.getByRole('textbox', { name: 'Amount' })).toHaveValue('85.50');
   await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue(
     `Repair: Blocked drain (work order #${drain})`,
   );

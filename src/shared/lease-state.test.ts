@@ -32,9 +32,10 @@ describe('lease state from its dates', () => {
     expect(leaseState(lease({ status: 'Expired' }), '2026-06-01')).toBe('active');
   });
 
-  it('runs through the move-out day and has ended early after it', () => {
+  it('has ended early from the move-out day, which is still its last day of rent', () => {
     const ended = lease({ status: 'Terminated', endedOn: '2026-05-15' });
-    expect(leaseState(ended, '2026-05-15')).toBe('ending_soon');
+    expect(leaseState(ended, '2026-05-14')).toBe('ending_soon');
+    expect(leaseState(ended, '2026-05-15')).toBe('ended_early');
     expect(isInEffectOn(ended, '2026-05-15')).toBe(true);
     expect(leaseState(ended, '2026-05-16')).toBe('ended_early');
     expect(isInEffectOn(ended, '2026-05-16')).toBe(false);

@@ -58,10 +58,12 @@ export function isInEffectOn(lease: DatedLease, day: string): boolean {
 
 export function leaseState(lease: DatedLease, today: string): LeaseState {
   if (isVoidLease(lease)) return 'ended_early';
-  const lastDay = lastDayOf(lease);
-  if (today > lastDay) {
-    return lease.endedOn !== null && lease.endedOn < lease.endDate ? 'ended_early' : 'expired';
+  // Moved out before the end: ended from the move-out day on (the day is still charged).
+  if (lease.endedOn !== null && lease.endedOn < lease.endDate && today >= lease.endedOn) {
+    return 'ended_early';
   }
+  const lastDay = lastDayOf(lease);
+  if (today > lastDay) return 'expired';
   if (lease.startDate > today) return 'upcoming';
   return daysBetween(today, lastDay) <= LEASES_ENDING_SOON_DAYS ? 'ending_soon' : 'active';
 }

@@ -22,3 +22,4 @@ export * from '../modules/invitations/invitations.table';
 export * from '../modules/deposits/deposits.table';
 export * from '../modules/mail/outgoing-mail.table';
 export * from '../modules/notifications/notification-preferences.table';
+export * from '../modules/payments/payments.table';

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { isRealDate } from '../dates';
 import { isExactAmount } from '../money';
 import { MAX_PHONE_INPUT, parsePhone } from '../phone-numbers';
+import { amountOfMoneyText } from '../money-text';
 
 /** The largest id an integer (int4) column holds: a larger one cannot exist, and the database would refuse it. */
 export const MAX_ID = 2_147_483_647;
@@ -126,10 +127,24 @@ export const numberError =
       ? `${label} is required`
       : `${label} must be a number`;
 
+/**
+ * A money field's text that does not read as an amount (the money field hands it on as typed)
+ * says why, as the field itself does: '"1,65" could be read two ways', 'cannot be negative'.
+ */
+export const moneyError =
+  (label: string) =>
+  ({ input }: { input: unknown }): string => {
+    if (typeof input === 'string') {
+      const read = amountOfMoneyText(label, input);
+      if ('error' in read) return read.error;
+    }
+    return numberError(label)({ input });
+  };
+
 /** Exact money: a non-negative amount with at most two decimals. */
 export const moneySchema = (label: string) =>
   z
-    .number({ error: numberError(label) })
+    .number({ error: moneyError(label) })
     .min(0, `${label} cannot be negative`)
     .max(LIMITS.money, `${label} is too large`)
     .refine(isExactAmount, `${label} can have at most two decimals`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { isExactAmount } from '../money';
 import { leaseStatusSchema } from './leases';
-import { calendarDateSchema, numberError, optionalText, requiredText } from './common';
+import { calendarDateSchema, moneyError, optionalText, requiredText } from './common';
 import { idFilterSchema, pagedQuerySchema } from './paging';
 
 /**
@@ -26,7 +26,7 @@ export const MAX_DEDUCTIONS = 50;
 /** A positive amount with at most two decimals. */
 const positiveAmount = (label: string) =>
   z
-    .number({ error: numberError(label) })
+    .number({ error: moneyError(label) })
     .max(LIMITS.money, `${label} is too large`)
     .refine((value) => value > 0, `${label} must be more than zero`)
     .refine(isExactAmount, `${label} can have at most two decimals`);

@@ -7,6 +7,7 @@ import {
   MAX_ID,
   calendarDateSchema,
   hasNoNul,
+  moneyError,
   moneySchema,
   NUL_MESSAGE,
   numberError,
@@ -24,7 +25,7 @@ export type LateFeeChoice = (typeof LATE_FEE_CHOICES)[number];
 
 const lateFeeMoney = (label: string) =>
   z
-    .number({ error: numberError(label) })
+    .number({ error: moneyError(label) })
     .max(LIMITS.money, `${label} is too large`)
     .refine((value) => value > 0, `${label} must be more than zero`)
     .refine(isExactAmount, `${label} can have at most two decimals`)

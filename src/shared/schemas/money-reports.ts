@@ -95,6 +95,8 @@ export const arrearsQuerySchema = pagedQuerySchema(ARREARS_SORT_KEYS).extend({
   propertyId: idFilterSchema,
 });
 export type ArrearsQuery = z.input<typeof arrearsQuerySchema>;
+/** GET /api/arrears.csv: the arrears list's filters and sort, every matching lease (no page). */
+export const arrearsCsvQuerySchema = arrearsQuerySchema.omit({ limit: true, offset: true });
 
 const bucketsShape = {
   current: z.number(),

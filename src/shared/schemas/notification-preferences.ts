@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const NOTIFICATION_KINDS = [
   { kind: 'payments.recorded', label: 'A payment is recorded on my lease' },
+  { kind: 'ledger.posted', label: 'A charge or credit is added to my ledger' },
   { kind: 'charges.overdue', label: 'My rent is overdue' },
   { kind: 'late_fee_assessed', label: 'A late fee is charged' },
   { kind: 'leases.ending_soon', label: 'A lease ends within 60 days' },

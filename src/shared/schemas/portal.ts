@@ -55,7 +55,15 @@ export const portalLeaseSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   rent: z.number(),
+  /** The deposit the lease agreed. */
   deposit: z.number(),
+  /**
+   * The deposit as the register has it (docs/product.md, Deposits): received in all, paid out
+   * of it at move-out (deducted, applied to charges, returned), and held = received - settled.
+   */
+  depositReceived: z.number(),
+  depositSettled: z.number(),
+  depositHeld: z.number(),
   status: z.enum(LEASE_STATUSES),
   /** Read from the dates and today in the landlord's time zone (docs/product.md section 11). */
   state: z.enum(LEASE_STATES),
@@ -134,6 +142,8 @@ export const linkedPortalHomeSchema = z.object({
     userName: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** How the landlord asks to be paid, in their own words (null: they have not said). */
+    paymentInstructions: z.string().nullable(),
   }),
   /** The current lease, else the latest one; null when the tenant has none. */
   lease: portalLeaseSchema.nullable(),

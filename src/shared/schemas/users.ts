@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
-import { hasNoNul, NUL_MESSAGE, optionalPhoneSchema } from './common';
+import { hasNoNul, NUL_MESSAGE, optionalPhoneSchema, optionalText } from './common';
 import { pagedQuerySchema } from './paging';
 
 /** The user as every call answers it (never the password hash). */
@@ -128,6 +128,23 @@ export const publicContactSchema = z.object({
   showPhone: z.boolean({ error: 'showPhone must be true or false' }),
 });
 export type PublicContact = z.infer<typeof publicContactSchema>;
+
+/** The most a landlord's payment instructions may say. */
+export const PAYMENT_INSTRUCTIONS_MAX = 1000;
+
+/**
+ * A landlord's own words on how their tenants pay them ("Zelle to rent@example.com", "Checks
+ * payable to ..."): shown on their tenants' homes when this server takes no cards. Empty: none.
+ */
+export const paymentInstructionsSchema = z.object({
+  paymentInstructions: optionalText('Payment instructions', PAYMENT_INSTRUCTIONS_MAX),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+/** GET and PUT /api/users/{id}/payment-instructions answer them as stored. */
+export const paymentInstructionsAnswerSchema = z.object({
+  paymentInstructions: z.string().nullable(),
+});
+export type PaymentInstructionsForm = z.input<typeof paymentInstructionsSchema>;
 
 export const USER_SORT_KEYS = ['userName', 'email'] as const;
 

@@ -57,6 +57,7 @@ export const queryKeys = {
   /** What the server's configuration offers (GET /api/features). */
   features: ['features'] as const,
   publicContact: (userId: number) => ['users', 'public-contact', userId] as const,
+  paymentInstructions: (userId: number) => ['users', 'payment-instructions', userId] as const,
   /** A property's or unit's page (GET /api/properties/{id}/overview, /api/units/{id}/overview). */
   overview: {
     all: ['overview'] as const,

@@ -40,6 +40,17 @@ async function requireLease(ctx: Context, leaseId: number): Promise<LeaseRow> {
 const signed = (row: DepositTransactionRow): number =>
   row.kind === 'received' ? row.amount : -row.amount;
 
+/** What the register says of a lease's deposit: received, paid out of it, and held. */
+export function depositTotals(rows: DepositTransactionRow[]): {
+  received: Cents;
+  settled: Cents;
+  held: Cents;
+} {
+  const received = receivedOf(rows);
+  const held = heldOf(rows);
+  return { received, settled: cents(received - held), held };
+}
+
 function heldOf(rows: DepositTransactionRow[]): Cents {
   return cents(rows.reduce((total, row) => total + signed(row), 0));
 }

@@ -10,13 +10,17 @@ import { ledgerEntriesTable, type LedgerEntryRow } from './ledger.table';
 
 export type NewLedgerEntry = typeof ledgerEntriesTable.$inferInsert;
 
-/** A lease's entries in posting order. */
+/**
+ * A lease's entries by effective date, then in the order they were recorded (docs/product.md,
+ * Ledger): the order the ledger lists them and its running balance follows. A charge dated
+ * in November and recorded before August's rent still comes after it.
+ */
 export function listEntries(db: Database, leaseId: number): Promise<LedgerEntryRow[]> {
   return db
     .select()
     .from(ledgerEntriesTable)
     .where(eq(ledgerEntriesTable.leaseId, leaseId))
-    .orderBy(asc(ledgerEntriesTable.id));
+    .orderBy(asc(ledgerEntriesTable.entryDate), asc(ledgerEntriesTable.id));
 }
 
 export async function insertEntry(db: Database, entry: NewLedgerEntry): Promise<LedgerEntryRow> {

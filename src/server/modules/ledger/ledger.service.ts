@@ -29,6 +29,7 @@ import type {
 } from '../../../shared/schemas/ledger';
 import { recordEvent } from '../audit/audit.repository';
 import { findManagedLease } from '../authz/authz';
+import { notifyEntryPosted } from '../notifications/entry-posted';
 import { notifyPaymentRecorded } from '../notifications/payment-recorded';
 import type { LeaseRow } from '../leases/leases.table';
 import * as repository from './ledger.repository';
@@ -128,6 +129,7 @@ export async function postCharge(
     createdByUserId: actingUser(ctx).id,
   });
   await recordEntryEvent(ctx, row, 'ledger.charge');
+  await notifyEntryPosted(ctx, row);
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 
@@ -147,6 +149,7 @@ export async function postCredit(
     createdByUserId: actingUser(ctx).id,
   });
   await recordEntryEvent(ctx, row, 'ledger.credit');
+  await notifyEntryPosted(ctx, row);
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 

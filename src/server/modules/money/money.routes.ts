@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { formatDecimalCents, toCents } from '../../../shared/money';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
+  AGING_BUCKETS,
+  AGING_BUCKET_LABELS,
+  arrearsCsvQuerySchema,
   arrearsQuerySchema,
   arrearsResponseSchema,
+  type ArrearsRow,
   moneySummaryQuerySchema,
   moneySummarySchema,
   rentRollCsvQuerySchema,
@@ -20,7 +24,16 @@ import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { readRentRoll } from './rent-roll.repository';
-import { getArrears, getMoneySummary, getRentRoll, getStatement, scopeOf } from './money.service';
+import { readArrears } from './money.repository';
+import {
+  getArrears,
+  getLedgerRows,
+  getMoneySummary,
+  getRentRoll,
+  getStatement,
+  scopeOf,
+  type LedgerCsvRow,
+} from './money.service';
 
 const errors = {
   400: errorBodySchema,
@@ -47,6 +60,39 @@ const RENT_ROLL_COLUMNS: CsvColumn<RentRollRow>[] = [
   { header: 'Last payment date', value: (row) => row.lastPaymentDate },
   { header: 'Last payment amount', value: (row) => csvMoney(row.lastPaymentAmount) },
 ];
+
+const ARREARS_COLUMNS: CsvColumn<ArrearsRow>[] = [
+  { header: 'Tenant', value: (row) => row.tenantName },
+  { header: 'Property', value: (row) => row.propertyName },
+  { header: 'Unit', value: (row) => row.unitNumber },
+  { header: 'Lease id', value: (row) => row.leaseId },
+  { header: 'Lease status', value: (row) => row.leaseStatus },
+  ...AGING_BUCKETS.map((bucket): CsvColumn<ArrearsRow> => ({
+    header: AGING_BUCKET_LABELS[bucket],
+    value: (row) => csvMoney(row.buckets[bucket]),
+  })),
+  { header: 'Owed', value: (row) => csvMoney(row.balance) },
+  { header: 'Oldest open', value: (row) => row.oldestOpenDate },
+];
+
+const LEDGER_COLUMNS: CsvColumn<LedgerCsvRow>[] = [
+  { header: 'Date', value: (row) => row.entryDate },
+  { header: 'Entry', value: (row) => row.title },
+  { header: 'Description', value: (row) => row.description },
+  { header: 'Reference', value: (row) => row.reference },
+  { header: 'Charge', value: (row) => (row.delta > 0 ? csvMoney(row.delta) : null) },
+  { header: 'Payment or credit', value: (row) => (row.delta < 0 ? csvMoney(-row.delta) : null) },
+  { header: 'Balance', value: (row) => csvMoney(row.runningBalance) },
+  { header: 'Reversed', value: (row) => (row.reversedById === null ? null : 'Yes') },
+  { header: 'Entry id', value: (row) => row.id },
+  { header: 'Recorded', value: (row) => row.recordedOn },
+];
+
+const arrearsDescription =
+  'Leases with an open balance as of asOf (default: today in the landlord time zone), from ' +
+  'the entries dated on or before it. Payments and credits settle the oldest charges first, ' +
+  'so what stays open is the newest charges; each open charge is aged by the days from its ' +
+  'date (its due date) to asOf: current (0 or less), 1-30, 31-60, 61-90, over 90.';
 
 const rentRollDescription =
   "Every unit of the caller's properties (an Admin: every landlord's) with its current tenant, " +
@@ -118,12 +164,9 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
         tags,
         summary: 'Leases in arrears, with the open balance split into aging buckets',
         description:
-          'Leases with an open balance as of asOf (default: today in the landlord time zone), from ' +
-          'the entries dated on or before it. Payments and credits settle the oldest charges first, ' +
-          'so what stays open is the newest charges; each open charge is aged by the days from its ' +
-          'date (its due date) to asOf: current (0 or less), 1-30, 31-60, 61-90, over 90. totals, ' +
-          'leasesInArrears and tenantsInArrears cover every matching lease, not only the page ' +
-          '(limit, offset; X-Total-Count). Default order: largest balance first.',
+          `${arrearsDescription} totals, leasesInArrears and tenantsInArrears cover every ` +
+          'matching lease, not only the page (limit, offset; X-Total-Count). Default order: ' +
+          'largest balance first.',
         querystring: arrearsQuerySchema,
         response: { 200: arrearsResponseSchema, ...errors },
       },
@@ -132,6 +175,76 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
       const answer = await runService(request, getArrears, request.query);
       withTotal(reply, { rows: answer.leases, total: answer.leasesInArrears });
       return answer;
+    },
+  );
+
+  app.get(
+    '/arrears.csv',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'Leases in arrears as a CSV download (every matching lease, not one page)',
+        description: `${arrearsDescription} Same filters and sort as the list (default: largest balance first). Columns: ${ARREARS_COLUMNS.map((c) => c.header).join(', ')}. Amounts are written as 1234.50; text a spreadsheet would run as a formula starts with an apostrophe.`,
+        querystring: arrearsCsvQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv, one line per lease in arrears after a header line'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Refused before the first byte: once the download starts, its status is sent.
+      await requireManagedFilters(app.db, actor, request.query);
+      const { now, timeZone } = requestContext(request);
+      const today = calendarDate(now, timeZone);
+      const options = {
+        ...request.query,
+        scope: scopeOf(actor, request.query.propertyId),
+        asOf: request.query.asOf ?? today,
+      };
+      const chunks = pagesOf(
+        async (page) => (await readArrears(app.db, { ...options, ...page })).leases,
+      );
+      return sendCsv(reply, `arrears-${options.asOf}.csv`, ARREARS_COLUMNS, chunks);
+    },
+  );
+
+  app.get(
+    '/leases/:id/ledger.csv',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: "A lease's ledger as a CSV download, with the running balance",
+        description:
+          "Every entry of the lease's ledger in its order (by date, then as recorded) with the " +
+          `balance after each. Columns: ${LEDGER_COLUMNS.map((c) => c.header).join(', ')}. ` +
+          'Amounts are written as 1234.50; text a spreadsheet would run as a formula starts with ' +
+          "an apostrophe. Another landlord's lease is a 404.",
+        params: idParamsSchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv, one line per entry after a header line'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Read (and the lease refused) before the first byte; a ledger is one lease's entries.
+      const rows = await runService(request, getLedgerRows, request.params.id);
+      const { now, timeZone } = requestContext(request);
+      async function* once() {
+        yield rows;
+      }
+      return sendCsv(
+        reply,
+        `ledger-lease-${request.params.id}-${calendarDate(now, timeZone)}.csv`,
+        LEDGER_COLUMNS,
+        once(),
+      );
     },
   );
 

@@ -13,6 +13,9 @@ import { dueDateAt } from '../../../shared/rent-periods';
 import { badRequest, notFound } from '../../http/errors';
 import { actsOnEveryRecord, findManagedLease } from '../authz/authz';
 import { requireManagedFilters } from '../properties/managed-filters';
+import { entryTitle } from '../../../shared/ledger-words';
+import type { LedgerEntry } from '../../../shared/schemas/ledger';
+import { getLedger } from '../ledger/ledger.service';
 import * as money from './money.repository';
 import type { Scope } from './money.scope';
 import { readRentRoll } from './rent-roll.repository';
@@ -179,4 +182,23 @@ export async function getStatement(
     paid: fromCents(cents(paid)),
     closingBalance: fromCents(cents(running)),
   };
+}
+
+/** A ledger entry as a line of the lease's CSV download. */
+export interface LedgerCsvRow extends LedgerEntry {
+  /** 'Rent', 'Payment (Check)', 'Reversal of payment': as the ledger screen says. */
+  title: string;
+  /** The day it was recorded, in the landlord's calendar. */
+  recordedOn: string;
+}
+
+/** The lease's ledger (its manager's or an Admin's; else 404), as the CSV's lines. */
+export async function getLedgerRows(ctx: Context, leaseId: number): Promise<LedgerCsvRow[]> {
+  const { entries } = await getLedger(ctx, leaseId);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return entries.map((entry) => ({
+    ...entry,
+    title: entryTitle(entry, entry.reversesId === null ? undefined : byId.get(entry.reversesId)),
+    recordedOn: calendarDate(new Date(entry.createdAt), ctx.timeZone),
+  }));
 }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { auditEventsTable } from '../audit/audit.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
 import { tenantsTable } from '../tenants/tenants.table';
+import { checkoutSessionsTable } from './payments.table';
 import {
   PUBLIC_URL,
   startFakeStripe,
@@ -87,6 +88,17 @@ describe('POST /api/portal/payments/checkout', () => {
     });
     const home = await tenant.request({ method: 'GET', url: '/api/portal/home' });
     expect(home.json().balance).toBe(1234.56);
+    // The session is stored: the webhook records a payment only for it, and only this amount.
+    const sessions = await t.database.db.select().from(checkoutSessionsTable);
+    expect(sessions).toEqual([
+      expect.objectContaining({
+        providerSessionId: 'cs_test_a1B2c3',
+        leaseId,
+        tenantUserId: tenant.user.id,
+        amount: 123456,
+        currency: 'usd',
+      }),
+    ]);
   });
 
   it('sends the amount the tenant chose, in cents', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
 import { formatCents, fromCents, toCents, type Cents } from '../../../shared/money';
 import {
@@ -13,6 +14,10 @@ import { findTenancyOfAccount, listLeasesOfTenantAccount } from '../authz/authz'
 import { listEntries } from '../ledger/ledger.repository';
 import { ledgerOf, recordPayment } from '../ledger/ledger.service';
 import { currentOrLatest } from '../portal/portal.repository';
+import { checkoutSessionsTable } from './payments.table';
+
+/** The currency of every session this server creates, as Stripe writes it. */
+export const CHECKOUT_CURRENCY = 'usd';
 
 /** Both calls on a server without Stripe keys. */
 export const cardPaymentsUnavailable = () =>
@@ -69,11 +74,22 @@ export async function prepareCheckout(ctx: Context, body: CheckoutBody): Promise
   };
 }
 
-/** The trail says a tenant went to pay, so a payment that never arrives can be traced. */
+/**
+ * Stores the session Stripe created (the only sessions the webhook will record a payment for)
+ * and leaves a trail that the tenant went to pay, so a payment that never arrives can be traced.
+ * The tenant is sent to Stripe's page only after this commits.
+ */
 export async function recordCheckoutStarted(
   ctx: Context,
   { target, sessionId }: { target: CheckoutTarget; sessionId: string },
 ): Promise<void> {
+  await ctx.tx.insert(checkoutSessionsTable).values({
+    providerSessionId: sessionId,
+    leaseId: target.leaseId,
+    tenantUserId: target.tenantAccountId,
+    amount: target.amount,
+    currency: CHECKOUT_CURRENCY,
+  });
   await recordEvent(ctx, {
     entityType: 'leases',
     entityId: target.leaseId,
@@ -84,8 +100,10 @@ export async function recordCheckoutStarted(
 
 /** A payment Stripe has confirmed, read from a verified webhook event. */
 export interface CardPayment {
-  leaseId: number;
+  /** What the session's metadata names, if anything: logged, never trusted. */
+  claimedLeaseId: string | null;
   amount: Cents;
+  currency: string;
   /** When Stripe created the event. */
   paidAt: Date;
   checkoutSessionId: string;
@@ -101,21 +119,34 @@ export function idempotencyKeyOf(checkoutSessionId: string): string {
     : `stripe_${createHash('sha256').update(checkoutSessionId).digest('hex')}`;
 }
 
+/** Why a paid session is not recorded: the webhook logs it and acknowledges the event. */
+export type CardPaymentOutcome =
+  | { recorded: boolean; leaseId: number }
+  | { ignored: 'unknown session' | 'amount differs' | 'currency differs' };
+
 /**
  * Records a card payment through the ledger (which notifies the tenant), dated the day
  * Stripe saw it in the landlord's calendar. Runs as the system: the webhook has no user.
- * An unknown lease is the ledger's 404, which the webhook logs and ignores.
+ * Only a session this server created counts, on the lease it was created for, and only when
+ * the event's amount and currency are the ones stored (docs/product.md, 'Paying rent online').
  */
 export async function recordCardPayment(
   ctx: Context,
   payment: CardPayment,
-): Promise<{ recorded: boolean }> {
+): Promise<CardPaymentOutcome> {
+  const [session] = await ctx.tx
+    .select()
+    .from(checkoutSessionsTable)
+    .where(eq(checkoutSessionsTable.providerSessionId, payment.checkoutSessionId));
+  if (!session) return { ignored: 'unknown session' };
+  if (session.currency !== payment.currency) return { ignored: 'currency differs' };
+  if (session.amount !== payment.amount) return { ignored: 'amount differs' };
   const paidOn = calendarDate(payment.paidAt, ctx.timeZone);
   const today = calendarDate(ctx.now, ctx.timeZone);
   const { created } = await recordPayment(ctx, {
-    leaseId: payment.leaseId,
+    leaseId: session.leaseId,
     body: {
-      amount: fromCents(payment.amount),
+      amount: fromCents(session.amount),
       // A clock a little behind Stripe's must not make the payment 'in the future'.
       entryDate: paidOn > today ? today : paidOn,
       method: 'card',
@@ -124,5 +155,5 @@ export async function recordCardPayment(
       idempotencyKey: idempotencyKeyOf(payment.checkoutSessionId),
     },
   });
-  return { recorded: created };
+  return { recorded: created, leaseId: session.leaseId };
 }

@@ -50,6 +50,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  // Stripe never answers one session id twice: a repeated one gets a suffix (cs_..._2).
+  const answered = new Map<string, number>();
+  const unique = (body: object): object => {
+    const session = body as { object?: string; id?: string; url?: string };
+    if (session.object !== 'checkout.session' || !session.id) return body;
+    const seen = (answered.get(session.id) ?? 0) + 1;
+    answered.set(session.id, seen);
+    if (seen === 1) return body;
+    const id = `${session.id}_${seen}`;
+    return { ...session, id, url: session.url?.replace(session.id, id) };
+  };
   const server: Server = createServer((request, response) => {
     let raw = '';
     request.setEncoding('utf8');
@@ -62,7 +73,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         form: Object.fromEntries(new URLSearchParams(raw)),
       });
       response.writeHead(fake.answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(fake.answer.body));
+      response.end(JSON.stringify(unique(fake.answer.body)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PAYMENT_RETURN_PARAM } from '../../../shared/schemas/payments';
 import type { StripeConfig } from '../../config';
-import type { CheckoutTarget } from './payments.service';
+import { CHECKOUT_CURRENCY, type CheckoutTarget } from './payments.service';
 
 /** Long enough for Stripe to answer, short enough that a tenant is not left waiting. */
 const STRIPE_TIMEOUT_MS = 15_000;
@@ -43,7 +43,7 @@ export async function createCheckoutSession(
       {
         quantity: 1,
         price_data: {
-          currency: 'usd',
+          currency: CHECKOUT_CURRENCY,
           unit_amount: target.amount,
           product_data: { name: target.description },
         },

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
 import { cents } from '../../../shared/money';
-import { MAX_ID } from '../../../shared/schemas/common';
 import type { CardPayment } from './payments.service';
 
 /** Events that say a Checkout Session's money has arrived (cards: the first; bank debits: the second). */
@@ -15,8 +14,10 @@ const MAX_CREATED = 95_617_584_000;
 export type ReadEvent = { payment: CardPayment } | { ignored: string };
 
 /**
- * The payment a verified event reports, or why it reports none. Only a paid session in USD
- * that names a lease counts; anything else is acknowledged and left alone.
+ * The payment a verified event reports, or why it reports none. Only a paid Checkout Session
+ * with an amount counts; whether it is one this server created, and for which lease and
+ * amount, is for the stored sessions to say (recordCardPayment). Anything else is acknowledged
+ * and left alone.
  */
 export function cardPaymentOf(event: Stripe.Event): ReadEvent {
   // Signed by Stripe, yet still JSON of any shape: nothing here may throw on it.
@@ -31,19 +32,18 @@ export function cardPaymentOf(event: Stripe.Event): ReadEvent {
     return { ignored: 'no time' };
   }
   if (session.payment_status !== 'paid') return { ignored: 'not paid yet' };
-  if (session.currency !== 'usd') return { ignored: 'not in USD' };
+  if (typeof session.currency !== 'string') return { ignored: 'no currency' };
   const amount = session.amount_total;
   if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) {
     return { ignored: 'no amount' };
   }
-  const leaseText: unknown = session.metadata?.leaseId ?? session.client_reference_id;
-  const leaseId =
-    typeof leaseText === 'string' && /^\d{1,10}$/.test(leaseText) ? Number(leaseText) : 0;
-  if (leaseId < 1 || leaseId > MAX_ID) return { ignored: 'names no lease' };
+  // Kept for the log only: the lease is the stored session's, never what the event claims.
+  const claimed: unknown = session.metadata?.leaseId ?? session.client_reference_id;
   return {
     payment: {
-      leaseId,
+      claimedLeaseId: typeof claimed === 'string' ? claimed.slice(0, 20) : null,
       amount: cents(amount),
+      currency: session.currency,
       paidAt: new Date(event.created * 1000),
       checkoutSessionId: session.id,
     },

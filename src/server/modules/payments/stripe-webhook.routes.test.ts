@@ -8,6 +8,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { auditEventsTable } from '../audit/audit.table';
 import { jobsTable } from '../jobs/jobs.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { toCents } from '../../../shared/money';
+import { checkoutSessionsTable } from './payments.table';
 import { stripeSettings, tenantOwing, WEBHOOK_SECRET } from './payments.test-helpers';
 
 /** Only the library's own helpers: signing needs no API call. */
@@ -17,14 +19,17 @@ describe("Stripe's webhook", () => {
   let t: TestApp;
   let landlord: TestUser;
   let tenant: TestUser;
+  let neighbour: TestUser;
   let leaseId: number;
+  let neighbourLeaseId: number;
   let sessions = 0;
 
   beforeAll(async () => {
     t = await createTestApp(stripeSettings());
     t.clock.now = MID_MARCH_NOON;
-    [landlord, tenant] = await signUpAll(t, ['Landlord', 'Tenant']);
+    [landlord, tenant, neighbour] = await signUpAll(t, ['Landlord', 'Tenant', 'Tenant']);
     ({ leaseId } = await tenantOwing(t, landlord, tenant, 1200));
+    ({ leaseId: neighbourLeaseId } = await tenantOwing(t, landlord, neighbour, 900));
   });
   afterAll(() => t.close());
 
@@ -57,6 +62,27 @@ describe("Stripe's webhook", () => {
         },
       },
     };
+  }
+
+  /**
+   * A session event for a Checkout Session this server created, stored as POST
+   * /api/portal/payments/checkout stores it: for `stored.leaseId` (the tenant's lease) and the
+   * event's amount, unless told otherwise.
+   */
+  async function storedSessionEvent(
+    overrides: Parameters<typeof sessionEvent>[0] = {},
+    stored: { leaseId?: number; amount?: number; currency?: string } = {},
+  ) {
+    const event = sessionEvent(overrides);
+    const session = event.data.object;
+    await t.database.db.insert(checkoutSessionsTable).values({
+      providerSessionId: session.id,
+      leaseId: stored.leaseId ?? leaseId,
+      tenantUserId: tenant.user.id,
+      amount: toCents(stored.amount ?? Number(session.amount_total) / 100),
+      currency: stored.currency ?? 'usd',
+    });
+    return event;
   }
 
   function deliver(
@@ -96,7 +122,7 @@ describe("Stripe's webhook", () => {
 
   it('records a paid Checkout Session once, as a card payment dated in the landlord calendar', async () => {
     // 03:00 UTC on the 15th is still the 14th in New York.
-    const event = sessionEvent({ created: new Date('2026-03-15T03:00:00Z') });
+    const event = await storedSessionEvent({ created: new Date('2026-03-15T03:00:00Z') });
     const balanceBefore = (await ledger()).balance;
     const response = await deliver(event);
     expect(response.statusCode, response.body).toBe(200);
@@ -136,7 +162,7 @@ describe("Stripe's webhook", () => {
   });
 
   it('records nothing new for a replayed event, or a second event about the same session', async () => {
-    const event = sessionEvent({ session: { amount_total: 1000 } });
+    const event = await storedSessionEvent({ session: { amount_total: 1000 } });
     expect((await deliver(event)).statusCode).toBe(200);
     const before = { payments: await payments(), audit: await auditCount() };
 
@@ -157,7 +183,7 @@ describe("Stripe's webhook", () => {
 
   it('refuses a bad, stale or missing signature with 400 and records nothing', async () => {
     const before = { payments: await payments(), audit: await auditCount() };
-    const event = sessionEvent();
+    const event = await storedSessionEvent();
     const wrongSecret = await deliver(event, { secret: 'whsec_someone_else' });
     // The signature was made for the original bytes: a changed amount no longer matches.
     const tampered = await deliver(event, {
@@ -211,6 +237,81 @@ describe("Stripe's webhook", () => {
     expect(await payments()).toEqual(before.payments);
     expect(await auditCount()).toBe(before.audit);
   });
+  const paymentsOn = (id: number) =>
+    t.database.db
+      .select()
+      .from(ledgerEntriesTable)
+      .where(and(eq(ledgerEntriesTable.leaseId, id), eq(ledgerEntriesTable.kind, 'payment')));
+
+  it('records a stored session on its own lease, whatever lease its metadata or client_reference_id name', async () => {
+    const before = await paymentsOn(neighbourLeaseId);
+    const event = await storedSessionEvent({
+      session: {
+        amount_total: 3000,
+        metadata: { leaseId: String(neighbourLeaseId), tenantAccountId: String(neighbour.user.id) },
+        client_reference_id: String(neighbourLeaseId),
+      },
+    });
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await paymentsOn(neighbourLeaseId)).toEqual(before);
+    expect((await payments()).at(-1)).toMatchObject({
+      amount: 3000,
+      reference: event.data.object.id,
+    });
+  });
+
+  it('records nothing for a paid session this server did not create, naming a lease in metadata or client_reference_id', async () => {
+    const before = {
+      mine: await payments(),
+      theirs: await paymentsOn(neighbourLeaseId),
+      audit: await auditCount(),
+    };
+    // A Payment Link lets the payer set client_reference_id; metadata is whatever the maker wrote.
+    const unknown = [
+      sessionEvent({ session: { amount_total: 90000 } }),
+      sessionEvent({
+        session: {
+          amount_total: 90000,
+          metadata: {},
+          client_reference_id: String(neighbourLeaseId),
+        },
+      }),
+      sessionEvent({
+        session: {
+          amount_total: 90000,
+          metadata: { leaseId: String(neighbourLeaseId) },
+          client_reference_id: null,
+        },
+      }),
+    ];
+    for (const event of unknown) {
+      const response = await deliver(event);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ received: true });
+    }
+    expect(await payments()).toEqual(before.mine);
+    expect(await paymentsOn(neighbourLeaseId)).toEqual(before.theirs);
+    expect(await auditCount()).toBe(before.audit);
+  });
+
+  it('records nothing when the paid amount or currency is not the one the stored session asked for', async () => {
+    const before = { payments: await payments(), audit: await auditCount() };
+    const tricks = [
+      // Stored for $500.25, the event says $5.
+      await storedSessionEvent({ session: { amount_total: 500 } }, { amount: 500.25 }),
+      // Stored for $5, the event says $500.25: a larger payment than was asked is not recorded either.
+      await storedSessionEvent({ session: { amount_total: 50025 } }, { amount: 5 }),
+      await storedSessionEvent({ session: { currency: 'eur' } }),
+      await storedSessionEvent({}, { currency: 'eur' }),
+    ];
+    for (const event of tricks) {
+      const response = await deliver(event);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await payments()).toEqual(before.payments);
+    expect(await auditCount()).toBe(before.audit);
+  });
+
   it('never fails on correctly signed JSON of any shape, and records nothing from it', async () => {
     const before = { payments: await payments(), audit: await auditCount() };
     const session = sessionEvent();

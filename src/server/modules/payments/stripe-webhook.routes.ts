@@ -33,8 +33,10 @@ export async function stripeWebhookRoutes(
         description:
           'Called by Stripe, not by people: the body must carry a valid Stripe-Signature (else ' +
           '400, nothing recorded). checkout.session.completed with payment_status paid records ' +
-          'the payment on the lease named in its metadata; a replay records nothing new; other ' +
-          'events, and sessions naming no lease of this server, are acknowledged and ignored. ' +
+          'the payment only for a Checkout Session this server created, on the lease it was ' +
+          'created for, when the amount and currency are the ones it asked for (never from the ' +
+          "session's metadata or client_reference_id); a replay records nothing new; other " +
+          'events, and sessions this server did not create, are acknowledged and ignored. ' +
           '404 when this server has no Stripe keys.',
         response: { 200: webhookReceivedSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
@@ -58,34 +60,39 @@ export async function stripeWebhookRoutes(
         return { received: true as const };
       }
       const { payment } = read;
+      const about = {
+        ...log,
+        checkoutSession: payment.checkoutSessionId,
+        claimedLeaseId: payment.claimedLeaseId,
+      };
       try {
-        const { recorded } = await runAsSystem(
+        const outcome = await runAsSystem(
           app.db,
           { name: 'stripe-webhook', now: app.config.now(), timeZone: app.config.timeZone },
           recordCardPayment,
           payment,
         );
-        request.log.info(
-          {
-            ...log,
-            leaseId: payment.leaseId,
-            checkoutSession: payment.checkoutSessionId,
-            recorded,
-          },
-          recorded ? 'card payment recorded' : 'card payment already recorded',
-        );
+        if ('ignored' in outcome) {
+          // A paid session this server did not make, or not for this amount: never recorded.
+          request.log.warn(
+            {
+              ...about,
+              reason: outcome.ignored,
+              amount: payment.amount,
+              currency: payment.currency,
+            },
+            'paid Checkout Session not recorded',
+          );
+        } else {
+          request.log.info(
+            { ...about, leaseId: outcome.leaseId, recorded: outcome.recorded },
+            outcome.recorded ? 'card payment recorded' : 'card payment already recorded',
+          );
+        }
       } catch (error) {
         // Acknowledged all the same: Stripe would retry for days a lease that will not appear.
         if (!(error instanceof AppError && error.statusCode < 500)) throw error;
-        request.log.warn(
-          {
-            ...log,
-            leaseId: payment.leaseId,
-            checkoutSession: payment.checkoutSessionId,
-            code: error.code,
-          },
-          'paid Checkout Session not recorded (most likely it names no lease of this server)',
-        );
+        request.log.warn({ ...about, code: error.code }, 'paid Checkout Session not recorded');
       }
       return { received: true as const };
     },

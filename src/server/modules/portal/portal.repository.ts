@@ -21,6 +21,9 @@ import {
   workOrdersOfTenancyFilter,
   type Tenancy,
 } from '../authz/authz';
+import { listTransactions } from '../deposits/deposits.repository';
+import { depositTotals } from '../deposits/deposits.service';
+import type { DepositTransactionRow } from '../deposits/deposits.table';
 import type { LeaseRow } from '../leases/leases.table';
 import { ledgerOf } from '../ledger/ledger.service';
 import { listEntries } from '../ledger/ledger.repository';
@@ -72,7 +75,7 @@ export async function readPortalHome(
       zipCode: property.zipCode,
     },
     landlord: await ownerContact(db, property.userId),
-    lease: lease ? toPortalLease(lease, today) : null,
+    lease: lease ? toPortalLease(lease, today, await listTransactions(db, lease.id)) : null,
     balance: ledger?.balance ?? 0,
     ledger: ledger ? toLines(ledger, rows) : [],
     workOrders: await listWorkOrdersOfTenancy(db, tenancy, timeZone),
@@ -93,8 +96,13 @@ export function currentOrLatest(leases: LeaseRow[], today: string): LeaseRow | u
   return current ?? latestFirst[0];
 }
 
-function toPortalLease(lease: LeaseRow, today: string): PortalLease {
+function toPortalLease(
+  lease: LeaseRow,
+  today: string,
+  deposits: DepositTransactionRow[],
+): PortalLease {
   const state = stateOn(lease, today);
+  const deposit = depositTotals(deposits);
   const ended = state === 'expired' || state === 'ended_early';
   return {
     id: lease.id,
@@ -102,6 +110,9 @@ function toPortalLease(lease: LeaseRow, today: string): PortalLease {
     endDate: lease.endDate,
     rent: fromCents(lease.rent),
     deposit: fromCents(lease.deposit),
+    depositReceived: fromCents(deposit.received),
+    depositSettled: fromCents(deposit.settled),
+    depositHeld: fromCents(deposit.held),
     status: lease.status as LeaseStatus,
     state,
     daysLeft: ended ? 0 : Math.max(0, daysBetween(today, lease.endedOn ?? lease.endDate)),
@@ -158,7 +169,12 @@ function toLines(ledger: Ledger, rows: LedgerEntryRow[]): PortalLedgerLine[] {
 /** The property owner's public contact (docs/product.md section 12): hidden details are null. */
 async function ownerContact(db: Database, ownerId: number): Promise<LinkedPortalHome['landlord']> {
   const [row] = await db
-    .select({ userName: usersTable.userName, email: publicEmail, phone: publicPhone })
+    .select({
+      userName: usersTable.userName,
+      email: publicEmail,
+      phone: publicPhone,
+      paymentInstructions: usersTable.paymentInstructions,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, ownerId))
     .limit(1);

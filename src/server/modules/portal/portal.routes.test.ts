@@ -152,6 +152,7 @@ describe("the tenant's home", () => {
       userName: landlord.user.userName,
       email: null,
       phone: '+12125550100',
+      paymentInstructions: null,
     });
     expect(answer.lease).toEqual({
       id: leaseId,
@@ -159,6 +160,9 @@ describe("the tenant's home", () => {
       endDate: '2026-12-31',
       rent: 1450.5,
       deposit: 900,
+      depositReceived: 0,
+      depositSettled: 0,
+      depositHeld: 0,
       status: 'Active',
       state: 'active',
       daysLeft: 291,

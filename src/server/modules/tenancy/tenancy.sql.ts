@@ -57,9 +57,9 @@ export function leaseStateOn(l: LeaseDates, day: Day): SQL<string> {
   const last = leaseLastDay(l);
   return sql<string>`(CASE
     WHEN ${leaseIsVoid(l)} THEN 'ended_early'
-    WHEN ${d} > ${last} THEN
-      CASE WHEN ${l.endedOn} IS NOT NULL AND ${l.endedOn} < ${l.endDate}
-           THEN 'ended_early' ELSE 'expired' END
+    WHEN ${l.endedOn} IS NOT NULL AND ${l.endedOn} < ${l.endDate} AND ${d} >= ${l.endedOn}
+      THEN 'ended_early'
+    WHEN ${d} > ${last} THEN 'expired'
     WHEN ${l.startDate} > ${d} THEN 'upcoming'
     WHEN ${last} - ${d} <= ${LEASES_ENDING_SOON_DAYS} THEN 'ending_soon'
     ELSE 'active' END)`;

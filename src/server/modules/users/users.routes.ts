@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   contactBodySchema,
+  paymentInstructionsAnswerSchema,
+  paymentInstructionsSchema,
   publicContactSchema,
   publicUserSchema,
   userListQuerySchema,
@@ -14,7 +16,14 @@ import type { AppInstance } from '../../http/types';
 import { actsOnEveryRecord } from '../authz/authz';
 import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
 import { listPropertyOwners, listUsers } from './users.repository';
-import { createAccount, getPublicContact, setPublicContact, updateContact } from './users.service';
+import {
+  createAccount,
+  getPaymentInstructions,
+  getPublicContact,
+  setPaymentInstructions,
+  setPublicContact,
+  updateContact,
+} from './users.service';
 
 /** Sign-ups per address: loose, so an office behind one address is not blocked. */
 export const SIGNUPS_PER_IP_PER_HOUR = 100;
@@ -114,6 +123,51 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       runService(request, setPublicContact, { userId: request.params.id, choice: request.body }),
+  );
+
+  const paymentInstructionsResponses = {
+    200: paymentInstructionsAnswerSchema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+  };
+
+  app.get(
+    '/users/:id/payment-instructions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "A landlord's own words on how tenants pay them (the user or an Admin)",
+        params: idParamsSchema,
+        response: paymentInstructionsResponses,
+      },
+    },
+    async (request) => runService(request, getPaymentInstructions, request.params.id),
+  );
+
+  app.put(
+    '/users/:id/payment-instructions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Set how your tenants pay you ("Zelle to ...", "Checks payable to ...")',
+        description:
+          "Shown on the homes of the tenants of the caller's properties when this server takes " +
+          'no card payments. At most 1000 characters; empty or null removes them. Another ' +
+          "user's answers 403 (an Admin may set anyone's).",
+        params: idParamsSchema,
+        body: paymentInstructionsSchema,
+        response: paymentInstructionsResponses,
+      },
+    },
+    async (request) =>
+      runService(request, setPaymentInstructions, {
+        userId: request.params.id,
+        body: request.body,
+      }),
   );
 
   app.get(

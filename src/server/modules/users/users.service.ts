@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
-import type { ContactBody, PublicContact, User } from '../../../shared/schemas/users';
+import type {
+  ContactBody,
+  PaymentInstructions,
+  PublicContact,
+  User,
+} from '../../../shared/schemas/users';
 import type { Context } from '../../context';
 import {
   badRequest,
@@ -125,4 +130,41 @@ export async function setPublicContact(
     after: publicContactOf(after),
   });
   return publicContactOf(after);
+}
+
+/** A landlord's payment instructions (docs/product.md section 12): their own, or an Admin's. */
+export async function getPaymentInstructions(
+  ctx: Context,
+  userId: number,
+): Promise<PaymentInstructions> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only see your own payment instructions');
+  const [row] = await ctx.tx
+    .select({ paymentInstructions: usersTable.paymentInstructions })
+    .from(usersTable)
+    .where(eq(usersTable.id, userId))
+    .limit(1);
+  if (!row) throw notFound('users.not_found', 'User not found');
+  return row;
+}
+
+export async function setPaymentInstructions(
+  ctx: Context,
+  { userId, body }: { userId: number; body: PaymentInstructions },
+): Promise<PaymentInstructions> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only change your own payment instructions');
+  const before = await lockUser(ctx, userId);
+  const [after] = await ctx.tx
+    .update(usersTable)
+    .set({ paymentInstructions: body.paymentInstructions })
+    .where(eq(usersTable.id, userId))
+    .returning({ paymentInstructions: usersTable.paymentInstructions });
+  if (!after) throw notFound('users.not_found', 'User not found');
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: userId,
+    action: 'update',
+    before: { paymentInstructions: before.paymentInstructions },
+    after,
+  });
+  return after;
 }

@@ -20,6 +20,11 @@ export const usersTable = pgTable(
      */
     showEmailPublicly: boolean('show_email_publicly').notNull().default(true),
     showPhonePublicly: boolean('show_phone_publicly').notNull().default(true),
+    /**
+     * A landlord's own words on how tenants pay them ("Zelle to ...", "Checks payable to ..."),
+     * shown on their tenants' homes when card payments are off (docs/product.md section 12).
+     */
+    paymentInstructions: text('payment_instructions'),
     /** Set by an Admin: the account cannot log in and has no sessions. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

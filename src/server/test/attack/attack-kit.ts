@@ -125,6 +125,9 @@ export const ANY_USER_OPERATIONS = new Set([
   // One's own public-contact choice and password; another user's choice answers 403.
   'GET /api/users/{id}/public-contact',
   'PUT /api/users/{id}/public-contact',
+  // One's own payment instructions (shown to one's tenants); another user's answers 403.
+  'GET /api/users/{id}/payment-instructions',
+  'PUT /api/users/{id}/payment-instructions',
   'POST /api/authentication/password',
   // Anyone logged in may send a photo; only its sender may read or withdraw it.
   'POST /api/uploads',

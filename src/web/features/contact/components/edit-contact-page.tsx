@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session';
 import { NotificationPreferencesForm } from '../../notifications';
 import { useUpdateContact } from '../api/update-contact';
 import { ChangePasswordForm } from './change-password-form';
+import { PaymentInstructionsForm } from './payment-instructions-form';
 import { PublicContactForm } from './public-contact-form';
 import { formatPhone } from '../../../../shared/phone-format';
 
@@ -71,6 +72,8 @@ export function EditContactPage() {
         <>
           <Space h="lg" />
           <PublicContactForm userId={user.id} />
+          <Space h="lg" />
+          <PaymentInstructionsForm userId={user.id} />
         </>
       ) : null}
       <Space h="lg" />

@@ -2,6 +2,7 @@ import { Fieldset, Group, NumberInput, Radio, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_GRACE_DAYS } from '../../../../shared/late-fees';
 import type { LateFeeChoice } from '../../../../shared/schemas/leases';
+import { MoneyInput } from '../../../components/money-input';
 
 export interface LateFeeValues {
   lateFeeKind: LateFeeChoice;
@@ -42,8 +43,6 @@ export function lateFeeBody(values: LateFeeValues) {
   };
 }
 
-const money = { min: 0, step: 0.01, decimalScale: 2, prefix: '$', thousandSeparator: ',' };
-
 /** The lease's late-fee rule (docs/product.md, Late fees). */
 export function LateFeeFieldset<Values extends LateFeeValues>({
   form,
@@ -67,11 +66,10 @@ export function LateFeeFieldset<Values extends LateFeeValues>({
       {kind === 'none' ? null : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="sm">
           {kind === 'flat' ? (
-            <NumberInput
+            <MoneyInput
               label="Late fee amount"
               description="USD"
               required
-              {...money}
               {...form.getInputProps('lateFeeAmount')}
             />
           ) : (
@@ -95,10 +93,9 @@ export function LateFeeFieldset<Values extends LateFeeValues>({
             allowDecimal={false}
             {...form.getInputProps('lateFeeGraceDays')}
           />
-          <NumberInput
+          <MoneyInput
             label="Late fee cap"
             description="Most per month, USD (optional)"
-            {...money}
             {...form.getInputProps('lateFeeCap')}
           />
         </SimpleGrid>

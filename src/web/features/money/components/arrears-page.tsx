@@ -6,6 +6,7 @@ import {
   type ArrearsRow,
 } from '../../../../shared/schemas/money-reports';
 import { DateFilter } from '../../../components/list-filters';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -63,6 +64,7 @@ export function ArrearsPage() {
             ? `Open charges as of ${formatDate(arrears.data.asOf)}.`
             : 'Open charges by age.'
         }
+        actions={<DownloadCsvButton path="/api/arrears.csv" query={params.query} />}
       />
       <MoneyReportsNav />
       <Stack gap="md">

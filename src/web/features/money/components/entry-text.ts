@@ -1,28 +1,8 @@
-import {
-  CATEGORY_LABELS,
-  METHOD_LABELS,
-  type LedgerEntry,
-} from '../../../../shared/schemas/ledger';
+import { entryTitle } from '../../../../shared/ledger-words';
+import type { LedgerEntry } from '../../../../shared/schemas/ledger';
 import { formatDate, formatMoney } from '../../../lib/format';
 
-const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
-  charge: 'Charge',
-  payment: 'Payment',
-  credit: 'Credit',
-  reversal: 'Reversal',
-};
-
-/** 'Rent', 'Payment (Check)', 'Credit', 'Reversal of payment': what the entry is, in a few words. */
-export function entryTitle(entry: LedgerEntry, reversed?: LedgerEntry): string {
-  if (entry.kind === 'charge') return entry.category ? CATEGORY_LABELS[entry.category] : 'Charge';
-  if (entry.kind === 'payment') {
-    return entry.method ? `Payment (${METHOD_LABELS[entry.method]})` : 'Payment';
-  }
-  if (entry.kind === 'reversal') {
-    return reversed ? `Reversal of ${entryTitle(reversed).toLowerCase()}` : 'Reversal';
-  }
-  return KIND_LABELS[entry.kind];
-}
+export { entryTitle };
 
 /** The free text under the title: a charge's description, a payment's note and reference, a reversal's reason. */
 export function entryDetails(entry: LedgerEntry): string {

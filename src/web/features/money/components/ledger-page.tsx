@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { LedgerEntry } from '../../../../shared/schemas/ledger';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
@@ -81,6 +82,7 @@ export function LedgerPage() {
                 <Button variant="default" onClick={() => setDialog('credit')}>
                   Add credit
                 </Button>
+                <DownloadCsvButton path={`/api/leases/${id}/ledger.csv`} />
               </Group>
             </Stack>
           </Group>

@@ -70,7 +70,6 @@ function PayNowForm({ balance, onCancel }: { balance: number; onCancel(): void }
           label="Amount"
           description={`You owe ${formatMoney(balance)}. You may pay less.`}
           required
-          fixedDecimalScale
           data-autofocus
           {...form.getInputProps('amount')}
         />

@@ -88,7 +88,7 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Section title="Your balance">
           <Balance balance={home.balance} />
-          <PayNow balance={home.balance} />
+          <PayNow balance={home.balance} instructions={landlord.paymentInstructions} />
         </Section>
         <Section title="Your lease">
           {lease ? (
@@ -192,17 +192,58 @@ function Balance({ balance }: { balance: number }) {
   );
 }
 
-/** 'Pay now' when this server takes cards (Stripe keys set) and something is owed. */
-function PayNow({ balance }: { balance: number }) {
+/**
+ * 'Pay now' when this server takes cards (Stripe keys set) and something is owed; without
+ * cards, the landlord's own words on how to pay them (docs/product.md, 'Paying rent online'),
+ * so a tenant told what they owe is also told how to pay it.
+ */
+function PayNow({ balance, instructions }: { balance: number; instructions: string | null }) {
   const features = useServerFeatures();
   const [paying, setPaying] = useState(false);
-  if (!features.data?.cardPayments || balance <= 0) return null;
+  if (!features.data) return null;
+  if (!features.data.cardPayments) {
+    if (instructions) {
+      return (
+        <Stack gap={4} mt="sm" data-testid="payment-instructions">
+          <Text size="sm" fw={600}>
+            How to pay
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {instructions}
+          </Text>
+        </Stack>
+      );
+    }
+    return balance > 0 ? (
+      <Text size="sm" mt="sm" c="dimmed" data-testid="payment-instructions">
+        Ask your landlord how to pay: their contact is on this page.
+      </Text>
+    ) : null;
+  }
+  if (balance <= 0) return null;
   return (
     <>
       <Button mt="sm" onClick={() => setPaying(true)}>
         Pay now
       </Button>
       <PayNowModal opened={paying} balance={balance} onClose={() => setPaying(false)} />
+    </>
+  );
+}
+
+/**
+ * The deposit as agreed, as received and as held (docs/product.md, Deposits): a deposit agreed
+ * but not yet paid is not held.
+ */
+function DepositLines({ lease }: { lease: PortalLease }) {
+  return (
+    <>
+      <Text size="sm">Deposit agreed: {formatMoney(lease.deposit)}</Text>
+      <Text size="sm">Deposit received: {formatMoney(lease.depositReceived)}</Text>
+      {lease.depositSettled > 0 ? (
+        <Text size="sm">Paid out at move-out: {formatMoney(lease.depositSettled)}</Text>
+      ) : null}
+      <Text size="sm">Deposit held: {formatMoney(lease.depositHeld)}</Text>
     </>
   );
 }
@@ -223,7 +264,7 @@ function LeaseDetails({ lease }: { lease: PortalLease }) {
         {formatDate(lease.startDate)} to {formatDate(lease.endDate)}
       </Text>
       <Text size="sm">Rent: {formatMoney(lease.rent)} a month</Text>
-      <Text size="sm">Deposit held: {formatMoney(lease.deposit)}</Text>
+      <DepositLines lease={lease} />
     </Stack>
   );
 }

@@ -26,7 +26,7 @@ import { NotFoundState } from '../../../components/page-states';
 import { MoneyInput } from '../../../components/money-input';
 import { StatusBanner } from '../../../components/status-banner';
 import { useEntityForm } from '../../../components/use-entity-form';
-import { toNumber } from '../../../lib/form-values';
+import { toMoney, toNumber } from '../../../lib/form-values';
 import { NoPropertiesNotice, PropertyPicker, useHasProperties } from '../../properties';
 import { useUnit } from '../api/get-units';
 import { expandUnitNumbers, UNIT_PATTERN_HELP } from '../../../../shared/unit-numbers';
@@ -57,7 +57,7 @@ const emptyUnitForm: UnitFormState = {
   status: 'Available',
 };
 
-/** docs/product.md section 5: numeric inputs become numbers, an invalid entry 0. */
+/** docs/product.md section 5: numeric inputs become numbers, an invalid entry 0; money as the money field read it. */
 function toUnitBody(values: UnitFormState) {
   return {
     unitNumber: values.unitNumber,
@@ -67,7 +67,7 @@ function toUnitBody(values: UnitFormState) {
     bedrooms: toNumber(values.bedrooms),
     bathrooms: toNumber(values.bathrooms),
     squareFeet: toNumber(values.squareFeet),
-    rent: toNumber(values.rent),
+    rent: toMoney(values.rent),
     status: values.status,
   };
 }
@@ -128,7 +128,8 @@ export function UnitFormPage() {
     toBody: (values): CreateUnitBody | SaveUnitsInput => {
       if (!addsSeveral) return createUnitBodySchema.parse(toUnitBody(values));
       const { unitNumber, ...layout } = toUnitBody(values);
-      return { ...layout, unitNumbers: unitNumber };
+      // Validated above: the rent is an amount by now.
+      return { ...layout, rent: Number(layout.rent), unitNumbers: unitNumber };
     },
     save: (body): Promise<Unit | Unit[]> =>
       'unitNumbers' in body
@@ -257,12 +258,7 @@ export function UnitFormPage() {
               allowNegative={false}
               {...form.getInputProps('squareFeet')}
             />
-            <MoneyInput
-              label="Rent"
-              required
-              allowNegative={false}
-              {...form.getInputProps('rent')}
-            />
+            <MoneyInput label="Rent" required {...form.getInputProps('rent')} />
           </SimpleGrid>
           <NativeSelect
             label="Status"

@@ -93,7 +93,6 @@ function ChargeForm({ order }: { order: WorkOrder }) {
             label="Amount"
             description={`USD; the recorded cost is ${formatMoney(order.cost)}`}
             required
-            fixedDecimalScale
             {...form.getInputProps('amount')}
           />
           <TextInput

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { nextStatuses, type WorkOrderStatus } from '../../../../shared/maintenance';
 import { formatAmount } from '../../../../shared/money';
+import { isMoneyOrEmpty, MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState, MessagePage } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
@@ -176,17 +177,10 @@ export function WorkOrderPage() {
               onChange={(v) => setVisibility((v as 'internal' | 'tenant') ?? 'internal')}
             />
             <NumberInput label="Hours" min={0} decimalScale={2} value={hours} onChange={setHours} />
-            <NumberInput
-              label="Cost"
-              min={0}
-              decimalScale={2}
-              prefix="$"
-              value={cost}
-              onChange={setCost}
-            />
+            <MoneyInput label="Cost" value={cost} onChange={setCost} />
           </SimpleGrid>
           <Button
-            disabled={!noteText.trim()}
+            disabled={!noteText.trim() || !isMoneyOrEmpty(cost)}
             loading={note.isPending}
             onClick={() =>
               note.mutate(
@@ -194,7 +188,7 @@ export function WorkOrderPage() {
                   body: noteText,
                   visibility,
                   labourHours: hours === '' ? null : Number(hours),
-                  cost: cost === '' ? null : Number(cost),
+                  cost: typeof cost === 'number' ? cost : null,
                 },
                 {
                   onSuccess: () => {

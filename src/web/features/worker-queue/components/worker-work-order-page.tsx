@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router';
 import { nextStatuses, type WorkOrderStatus } from '../../../../shared/maintenance';
 import type { NoteVisibility } from '../../../../shared/schemas/work-orders';
 import { formatAmount } from '../../../../shared/money';
+import { isMoneyOrEmpty, MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
@@ -113,7 +114,7 @@ export function WorkerWorkOrderPage() {
         note: noteText,
         visibility,
         hours: hours === '' ? null : Number(hours),
-        cost: cost === '' ? null : Number(cost),
+        cost: typeof cost === 'number' ? cost : null,
       },
       {
         onSuccess: () => {
@@ -253,17 +254,13 @@ export function WorkerWorkOrderPage() {
                 value={hours}
                 onChange={setHours}
               />
-              <NumberInput
-                label="Cost"
-                min={0}
-                decimalScale={2}
-                prefix="$"
-                inputMode="decimal"
-                value={cost}
-                onChange={setCost}
-              />
+              <MoneyInput label="Cost" value={cost} onChange={setCost} />
             </Group>
-            <Button type="submit" disabled={!noteText.trim()} loading={note.isPending}>
+            <Button
+              type="submit"
+              disabled={!noteText.trim() || !isMoneyOrEmpty(cost)}
+              loading={note.isPending}
+            >
               Add note
             </Button>
           </Stack>
