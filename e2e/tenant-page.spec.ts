@@ -28,7 +28,7 @@ test("a landlord opens a tenant's page from the list: contact, leases, balance, 
   const tenant = await createTenant(page, unit.id, {
     firstName: 'Alicia',
     lastName: 'Reyes',
-    phoneNumber: '555-0123',
+    phoneNumber: '212-555-0123',
     email: 'alicia@example.com',
   });
   // It starts in a few days: the rent job posts nothing meanwhile, so the balance is the charge.

@@ -448,9 +448,15 @@ describe('work orders', () => {
         firstName: 'Ivy',
         lastName: 'Lane',
         email: 'ivy@example.com',
-        phoneNumber: '555-0123',
+        phoneNumber: '(212) 555-0123',
         unitId: secondUnitId,
       });
+      // A request names the tenant whose lease covers the day it is filed.
+      await createdId(
+        landlord,
+        '/api/leases',
+        leaseBody(tenantId, { startDate: '2020-01-01', endDate: '2099-12-31' }),
+      );
       const hers = (
         await post(landlord, '/api/work-orders', {
           ...request,

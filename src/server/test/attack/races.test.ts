@@ -41,7 +41,7 @@ async function apply(unitId: number, firstName: string): Promise<number> {
       firstName,
       lastName: 'Applicant',
       email: `${firstName.toLowerCase()}@example.com`,
-      phoneNumber: '555-0199',
+      phoneNumber: '(212) 555-0199',
       // A month ahead: never 'in the past' in any time zone.
       moveInDate: new Date(t.clock.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
       message: '',
@@ -192,7 +192,7 @@ describe('racing writes', () => {
       firstName: 'Rosa',
       lastName: 'Diaz',
       email: 'rosa@example.com',
-      phone: '555-0142',
+      phone: '(212) 555-0142',
       position: 'Handy',
       propertyId,
     });
