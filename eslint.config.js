@@ -44,6 +44,25 @@ const serverMustNotImportWeb = {
   ],
 };
 
+// Repositories take a scope (src/server/scope.ts), never an actor: who may see what is decided
+// once, by scopeFor and the policies of modules/authz, before a repository runs.
+const repositoriesTakeAScope = {
+  patterns: [
+    ...serverMustNotImportWeb.patterns,
+    {
+      group: ['**/authz/*', '**/authz'],
+      allowTypeImports: true,
+      message:
+        'A repository takes a scope (scopeFor(actor) in modules/authz, computed by the route or service), not an actor: pass it the scope or the filter, and import Scope from src/server/scope.ts.',
+    },
+    {
+      group: ['fastify'],
+      allowTypeImports: false,
+      message: 'Repositories know nothing of requests: the route hands them what they need.',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
@@ -91,5 +110,12 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', serverMustNotImportWeb] },
+  },
+  {
+    files: ['src/server/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', repositoriesTakeAScope],
+    },
   },
 );

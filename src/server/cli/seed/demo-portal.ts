@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { INVITATION_TTL_MS } from '../../../shared/schemas/invitations';
 import type { Database } from '../../db/client';
 import { newOneTimeCode } from '../../modules/auth/one-time-codes';
-import { withPropertyOfTenant } from '../../modules/authz/ownership';
+import { withPropertyOfTenant } from '../../modules/tenancy/tenancy.sql';
 import { invitationsTable } from '../../modules/invitations/invitations.table';
 import { leasesTable } from '../../modules/leases/leases.table';
 import { propertiesTable } from '../../modules/properties/properties.table';

@@ -5,11 +5,10 @@ import {
   type Application,
   type ApplicationReceipt,
 } from '../../../shared/schemas/applications';
-import type { Actor } from '../../context';
+import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
-import { withPropertyOfUnit } from '../authz/ownership';
+import { withPropertyOfUnit } from '../tenancy/tenancy.sql';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { managedPropertiesFilter } from '../authz/authz';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable } from '../units/units.table';
@@ -112,7 +111,8 @@ export async function declineOtherPending(
 }
 
 export interface ApplicationListOptions extends PageRequest {
-  actor: Actor;
+  /** Whose records (scopeFor in modules/authz). */
+  scope: Scope;
   q?: string | undefined;
   status?: Status | undefined;
   sort?: (typeof APPLICATION_SORT_KEYS)[number] | undefined;
@@ -143,7 +143,7 @@ export async function listManagedApplications(
   )
     .where(
       and(
-        managedPropertiesFilter(options.actor),
+        propertiesInScope(options.scope),
         options.status ? eq(applicationsTable.status, options.status) : undefined,
         pattern
           ? or(

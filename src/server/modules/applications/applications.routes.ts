@@ -11,6 +11,7 @@ import { csvDay, csvListRoute } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { actorOf, runService } from '../../context';
+import { scopeFor } from '../authz/authz';
 import { toTenant } from '../tenants/tenants.repository';
 import { listManagedApplications, toApplication, toReceipt } from './applications.repository';
 import { approveApplication, rejectApplication, submitApplication } from './applications.service';
@@ -31,7 +32,11 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
     querystring: applicationListQuerySchema.omit({ limit: true, offset: true }),
     readPage: async (request, query, page) =>
       (
-        await listManagedApplications(app.db, { ...query, ...page, actor: actorOf(request) })
+        await listManagedApplications(app.db, {
+          ...query,
+          ...page,
+          scope: scopeFor(actorOf(request)),
+        })
       ).applications.map((application) => ({
         ...application,
         received: csvDay(request, application.createdAt),
@@ -96,7 +101,10 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const page = await listManagedApplications(app.db, { ...request.query, actor });
+      const page = await listManagedApplications(app.db, {
+        ...request.query,
+        scope: scopeFor(actor),
+      });
       return withTotal(reply, { rows: page.applications, total: page.total });
     },
   );

@@ -3,6 +3,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
 import type { Actor } from '../../context';
+import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { applicationsTable, type ApplicationRow } from '../applications/applications.table';
@@ -12,8 +13,12 @@ import { staffTable, type StaffRow } from '../staff/staff.table';
 import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
-import { leaseInEffectOn, withPropertyOfLease } from '../tenancy/tenancy.sql';
-import { withPropertyOfTenant, withPropertyOfUnit } from './ownership';
+import {
+  leaseInEffectOn,
+  withPropertyOfLease,
+  withPropertyOfTenant,
+  withPropertyOfUnit,
+} from '../tenancy/tenancy.sql';
 
 /**
  * Who may act on which record: one policy per resource, in one place. A Landlord manages
@@ -30,14 +35,19 @@ export function actsOnEveryRecord(actor: Actor): boolean {
   return actor.kind === 'system' || (actor.kind === 'user' && isAdmin(actor.user));
 }
 
+/** Whose records the actor may read and change (src/server/scope.ts). */
+export function scopeFor(actor: Actor): Scope {
+  if (actsOnEveryRecord(actor)) return { kind: 'all' };
+  if (actor.kind === 'user' && actor.user.roles.some((role) => MANAGER_ROLES.includes(role))) {
+    return { kind: 'owner', ownerId: actor.user.id };
+  }
+  // Visitors, tenants and maintenance staff manage nothing (they have portals of their own).
+  return { kind: 'none' };
+}
+
 /** A condition on properties: those the actor manages (undefined: all of them). */
 export function managedPropertiesFilter(actor: Actor): SQL | undefined {
-  if (actsOnEveryRecord(actor)) return undefined;
-  if (actor.kind === 'user' && actor.user.roles.some((role) => MANAGER_ROLES.includes(role))) {
-    return eq(propertiesTable.userId, actor.user.id);
-  }
-  // Visitors, tenants and maintenance staff manage nothing (their portals come later).
-  return sql`false`;
+  return propertiesInScope(scopeFor(actor));
 }
 
 interface Lookup {

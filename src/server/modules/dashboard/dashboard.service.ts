@@ -8,7 +8,8 @@ import { addDays, calendarDate } from '../../../shared/dates';
 import type { User } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { isAdmin } from '../authz/authz';
+import { scopeFor } from '../authz/authz';
+import { ownerIdOf } from '../../scope';
 import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
 
 export interface DashboardContext {
@@ -82,7 +83,7 @@ export async function buildDashboard(
   ifNoneMatch?: string,
 ): Promise<DashboardAnswer> {
   const today = calendarDate(now, timeZone);
-  const ownerId = isAdmin(user) ? undefined : user.id;
+  const ownerId = ownerIdOf(scopeFor({ kind: 'user', user }));
   const key = etagKey(user.id, today, query);
   const statement = dashboardStatement({
     walkIndexes: ownerId !== undefined && (await walksIndexes(db, ownerId, query.propertyId)),

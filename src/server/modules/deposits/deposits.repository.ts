@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DepositRegisterItem, DepositSortKey } from '../../../shared/schemas/deposits';
 import type { SortOrder } from '../../../shared/schemas/paging';
-import type { Actor } from '../../context';
+import { propertiesInScope, type Scope } from '../../scope';
 import { amountOf } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { managedPropertiesFilter } from '../authz/authz';
 import { withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { leasesTable } from '../leases/leases.table';
 import { containsPattern } from '../properties/properties.repository';
@@ -58,7 +57,8 @@ export async function insertSettlement(
 }
 
 export interface RegisterOptions extends PageRequest {
-  actor: Actor;
+  /** Whose records (scopeFor in modules/authz). */
+  scope: Scope;
   q?: string | undefined;
   propertyId?: number | undefined;
   status?: DepositRegisterItem['leaseStatus'] | undefined;
@@ -84,7 +84,7 @@ function sumsPerLease(db: Database) {
     .as('deposit_sums');
 }
 
-/** One page of the register: the leases the actor manages, with what is agreed and held. */
+/** One page of the register: the leases in the scope, with what is agreed and held. */
 export async function listRegister(
   db: Database,
   options: RegisterOptions,
@@ -127,7 +127,7 @@ export async function listRegister(
     .leftJoin(depositSettlementsTable, eq(depositSettlementsTable.leaseId, leasesTable.id))
     .where(
       and(
-        managedPropertiesFilter(options.actor),
+        propertiesInScope(options.scope),
         options.propertyId ? eq(propertiesTable.id, options.propertyId) : undefined,
         options.status ? eq(leasesTable.status, options.status) : undefined,
         pattern

@@ -8,6 +8,7 @@ import {
   leaseDepositSchema,
 } from '../../../shared/schemas/deposits';
 import { actorOf, runService } from '../../context';
+import { scopeFor } from '../authz/authz';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { requireManagedFilters } from '../properties/managed-filters';
@@ -45,7 +46,10 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const actor = actorOf(request);
       await requireManagedFilters(app.db, actor, request.query);
-      return withTotal(reply, await listRegister(app.db, { ...request.query, actor }));
+      return withTotal(
+        reply,
+        await listRegister(app.db, { ...request.query, scope: scopeFor(actor) }),
+      );
     },
   );
 

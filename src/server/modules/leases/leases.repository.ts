@@ -4,11 +4,10 @@ import { leaseState } from '../../../shared/lease-state';
 import { fromCents, toCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Lease, LeaseBody, LeaseListItem, LeaseSortKey } from '../../../shared/schemas/leases';
-import type { Actor } from '../../context';
+import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { managedPropertiesFilter } from '../authz/authz';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
@@ -205,7 +204,8 @@ export async function lockTenant(db: Database, tenantId: number): Promise<void> 
 }
 
 export interface LeaseListOptions extends PageRequest {
-  actor: Actor;
+  /** Whose records (scopeFor in modules/authz). */
+  scope: Scope;
   /** The landlord's calendar day, which a lease's state follows. */
   today: string;
   q?: string | undefined;
@@ -250,7 +250,7 @@ export async function listManagedLeases(
   )
     .where(
       and(
-        managedPropertiesFilter(options.actor),
+        propertiesInScope(options.scope),
         options.status ? eq(leasesTable.status, options.status) : undefined,
         options.startFrom ? gte(leasesTable.startDate, options.startFrom) : undefined,
         options.endTo ? lte(leasesTable.endDate, options.endTo) : undefined,

@@ -13,7 +13,7 @@ import { actorOf, runService } from '../../context';
 import { csvListRoute, csvMoney } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManagedLease } from '../authz/authz';
+import { requireManagedLease, scopeFor } from '../authz/authz';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { listManagedLeases, toLease } from './leases.repository';
 import { changeLease, createLease, deleteLease, previewLeaseDeletion } from './leases.service';
@@ -43,7 +43,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         await listManagedLeases(app.db, {
           ...query,
           ...page,
-          actor: actorOf(request),
+          scope: scopeFor(actorOf(request)),
           today: today(),
         })
       ).leases,
@@ -82,7 +82,11 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const actor = actorOf(request);
       await requireManagedFilters(app.db, actor, request.query);
-      const page = await listManagedLeases(app.db, { ...request.query, actor, today: today() });
+      const page = await listManagedLeases(app.db, {
+        ...request.query,
+        scope: scopeFor(actor),
+        today: today(),
+      });
       return withTotal(reply, { rows: page.leases, total: page.total });
     },
   );

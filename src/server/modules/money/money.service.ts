@@ -11,7 +11,8 @@ import type {
 import type { SortOrder } from '../../../shared/schemas/paging';
 import { dueDateAt } from '../../../shared/rent-periods';
 import { badRequest, notFound } from '../../http/errors';
-import { actsOnEveryRecord, findManagedLease } from '../authz/authz';
+import { findManagedLease, scopeFor } from '../authz/authz';
+import { ownerIdOf } from '../../scope';
 import { requireManagedFilters } from '../properties/managed-filters';
 import { entryTitle } from '../../../shared/ledger-words';
 import type { LedgerEntry } from '../../../shared/schemas/ledger';
@@ -21,11 +22,9 @@ import type { Scope } from './money.scope';
 import { readRentRoll } from './rent-roll.repository';
 import * as statements from './statement.repository';
 
-/** The caller's properties: all of them for an Admin, else their own; optionally one. */
+/** The caller's properties (their scope, scopeFor): all of them for an Admin, else their own; optionally one. */
 export function scopeOf(actor: Actor, propertyId?: number): Scope {
-  if (actsOnEveryRecord(actor)) return { ownerId: undefined, propertyId };
-  if (actor.kind !== 'user') throw new Error('reports are read by a signed-in manager');
-  return { ownerId: actor.user.id, propertyId };
+  return { ownerId: ownerIdOf(scopeFor(actor)), propertyId };
 }
 
 const todayOf = (ctx: Pick<Context, 'now' | 'timeZone'>) => calendarDate(ctx.now, ctx.timeZone);

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Onboarding } from '../../../shared/schemas/onboarding';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant, withPropertyOfUnit } from '../authz/ownership';
+import { withPropertyOfTenant, withPropertyOfUnit } from '../tenancy/tenancy.sql';
 import { invitationsTable } from '../invitations/invitations.table';
 import { leasesTable } from '../leases/leases.table';
 import { propertiesTable } from '../properties/properties.table';

@@ -9,7 +9,7 @@ import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Config } from '../../config';
-import { findManagedProperty, managedPropertiesFilter } from '../authz/authz';
+import { findManagedProperty, managedPropertiesFilter, scopeFor } from '../authz/authz';
 import { listManagedLeases } from '../leases/leases.repository';
 import { findPropertyWithOwner } from '../properties/properties.repository';
 import { listStaff } from '../staff/staff.repository';
@@ -57,7 +57,7 @@ export async function readPropertyOverview(
     occupants.set(tenant.unitId, list);
   }
   const leases = await listManagedLeases(db, {
-    actor,
+    scope: scopeFor(actor),
     today: today(config),
     propertyId: id,
     status: 'Active',

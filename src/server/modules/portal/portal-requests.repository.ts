@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type {
   MaintenanceCategory,
   MaintenancePriority,
@@ -6,7 +6,6 @@ import type {
 } from '../../../shared/maintenance';
 import type { PortalWorkOrderDetail } from '../../../shared/schemas/portal';
 import type { Database } from '../../db/client';
-import { workOrdersOfTenancyFilter, type Tenancy } from '../authz/authz';
 import { findPhotoUpload, listNotes, listPhotos } from '../work-orders/work-orders.repository';
 import { workOrdersTable } from '../work-orders/work-orders.table';
 
@@ -17,14 +16,14 @@ import { workOrdersTable } from '../work-orders/work-orders.table';
  */
 export async function readTenantRequest(
   db: Database,
-  tenancy: Tenancy,
+  /** The work orders the tenant may see (workOrdersOfTenancyFilter, modules/authz). */
+  visible: SQL | undefined,
   id: number,
-  timeZone: string,
 ): Promise<PortalWorkOrderDetail | undefined> {
   const [order] = await db
     .select()
     .from(workOrdersTable)
-    .where(and(eq(workOrdersTable.id, id), workOrdersOfTenancyFilter(tenancy, timeZone)))
+    .where(and(eq(workOrdersTable.id, id), visible))
     .limit(1);
   if (!order) return undefined;
   const notes = await listNotes(db, id, 'tenant');
@@ -48,15 +47,14 @@ export async function readTenantRequest(
 /** The stored photo of a request the tenant may see; undefined for anything else. */
 export async function findTenantRequestPhoto(
   db: Database,
-  tenancy: Tenancy,
+  visible: SQL | undefined,
   id: number,
   photoId: number,
-  timeZone: string,
 ) {
   const [order] = await db
     .select({ id: workOrdersTable.id })
     .from(workOrdersTable)
-    .where(and(eq(workOrdersTable.id, id), workOrdersOfTenancyFilter(tenancy, timeZone)))
+    .where(and(eq(workOrdersTable.id, id), visible))
     .limit(1);
   return order ? findPhotoUpload(db, id, photoId) : undefined;
 }

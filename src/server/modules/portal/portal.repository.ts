@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { calendarDate, daysBetween, formatDate } from '../../../shared/dates';
 import { isInEffectOn, leaseState } from '../../../shared/lease-state';
 import { fromCents } from '../../../shared/money';
@@ -13,14 +13,8 @@ import {
   type PortalWorkOrder,
 } from '../../../shared/schemas/portal';
 import type { MaintenancePriority, WorkOrderStatus } from '../../../shared/maintenance';
-import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import {
-  findTenancyOfAccount,
-  listLeasesOfTenantAccount,
-  workOrdersOfTenancyFilter,
-  type Tenancy,
-} from '../authz/authz';
+import type { Tenancy } from '../authz/authz';
 import { listTransactions } from '../deposits/deposits.repository';
 import { depositTotals } from '../deposits/deposits.service';
 import type { DepositTransactionRow } from '../deposits/deposits.table';
@@ -38,15 +32,18 @@ import { workOrdersTable } from '../work-orders/work-orders.table';
  */
 export async function readPortalHome(
   db: Database,
-  actor: Actor,
   clock: { now(): Date; timeZone: string },
+  account: {
+    /** The account's tenancy, its leases and the work orders it may see (modules/authz). */
+    tenancy: Tenancy;
+    leases: LeaseRow[];
+    visible: SQL | undefined;
+  },
 ): Promise<PortalHome> {
-  const { timeZone } = clock;
-  const today = calendarDate(clock.now(), timeZone);
-  const tenancy = await findTenancyOfAccount(db, actor);
-  if (!tenancy) return { linked: false };
+  const today = calendarDate(clock.now(), clock.timeZone);
+  const { tenancy } = account;
   const { tenant, unit, property } = tenancy;
-  const lease = currentOrLatest(await listLeasesOfTenantAccount(db, actor), today);
+  const lease = currentOrLatest(account.leases, today);
   const rows = lease ? await listEntries(db, lease.id) : [];
   const ledger = lease ? ledgerOf(lease.id, rows) : undefined;
   return {
@@ -78,7 +75,7 @@ export async function readPortalHome(
     lease: lease ? toPortalLease(lease, today, await listTransactions(db, lease.id)) : null,
     balance: ledger?.balance ?? 0,
     ledger: ledger ? toLines(ledger, rows) : [],
-    workOrders: await listWorkOrdersOfTenancy(db, tenancy, timeZone),
+    workOrders: await listWorkOrdersOfTenancy(db, account.visible),
   };
 }
 
@@ -184,8 +181,7 @@ async function ownerContact(db: Database, ownerId: number): Promise<LinkedPortal
 
 async function listWorkOrdersOfTenancy(
   db: Database,
-  tenancy: Tenancy,
-  timeZone: string,
+  visible: SQL | undefined,
 ): Promise<PortalWorkOrder[]> {
   const w = workOrdersTable;
   const rows = await db
@@ -197,7 +193,7 @@ async function listWorkOrdersOfTenancy(
       filedAt: w.filedAt,
     })
     .from(w)
-    .where(workOrdersOfTenancyFilter(tenancy, timeZone))
+    .where(visible)
     .orderBy(desc(w.filedAt), desc(w.id))
     .limit(PORTAL_WORK_ORDER_LIMIT);
   return rows.map((row) => ({

@@ -11,7 +11,12 @@ import { workOrderPhotoParamsSchema } from '../../../shared/schemas/work-orders'
 import { actorOf, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import { notFound } from '../../http/errors';
-import { findTenancyOfAccount, requireTenantRole } from '../authz/authz';
+import {
+  findTenancyOfAccount,
+  listLeasesOfTenantAccount,
+  requireTenantRole,
+  workOrdersOfTenancyFilter,
+} from '../authz/authz';
 import { sendPhoto } from '../uploads/uploads.routes';
 import { readPhoto } from '../uploads/uploads.service';
 import { fileTenantRequest } from '../work-orders/tenant-requests.service';
@@ -43,7 +48,13 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const actor = actorOf(request);
       requireTenantRole(actor, PORTAL_TENANTS_ONLY);
-      return readPortalHome(app.db, actor, app.config);
+      const tenancy = await findTenancyOfAccount(app.db, actor);
+      if (!tenancy) return { linked: false as const };
+      return readPortalHome(app.db, app.config, {
+        tenancy,
+        leases: await listLeasesOfTenantAccount(app.db, actor),
+        visible: workOrdersOfTenancyFilter(tenancy, app.config.timeZone),
+      });
     },
   );
 
@@ -75,13 +86,16 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  /** The caller's own tenancy; a Tenant no invitation has linked sees no request (404). */
-  async function tenancyOf(request: FastifyRequest) {
+  /**
+   * The work orders of the caller's own tenancy; a Tenant no invitation has linked sees no
+   * request (404).
+   */
+  async function visibleTo(request: FastifyRequest) {
     const actor = actorOf(request);
     requireTenantRole(actor, PORTAL_TENANTS_ONLY);
     const tenancy = await findTenancyOfAccount(app.db, actor);
     if (!tenancy) throw REQUEST_NOT_FOUND();
-    return tenancy;
+    return workOrdersOfTenancyFilter(tenancy, app.config.timeZone);
   }
 
   app.get(
@@ -100,12 +114,7 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const found = await readTenantRequest(
-        app.db,
-        await tenancyOf(request),
-        request.params.id,
-        app.config.timeZone,
-      );
+      const found = await readTenantRequest(app.db, await visibleTo(request), request.params.id);
       if (!found) throw REQUEST_NOT_FOUND();
       return found;
     },
@@ -124,13 +133,7 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id, photoId } = request.params;
-      const upload = await findTenantRequestPhoto(
-        app.db,
-        await tenancyOf(request),
-        id,
-        photoId,
-        app.config.timeZone,
-      );
+      const upload = await findTenantRequestPhoto(app.db, await visibleTo(request), id, photoId);
       if (!upload) throw notFound('portal.photo_not_found', 'Photo not found');
       return sendPhoto(reply, upload, await readPhoto(app.files, upload));
     },

@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import { pagesOf } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import type { ResponseTargets } from '../../../shared/maintenance';
-import { managedPropertiesFilter, requireManagedProperty } from '../authz/authz';
+import { managedPropertiesFilter, requireManagedProperty, scopeFor } from '../authz/authz';
 import { getLeaseDeposit } from '../deposits/deposits.service';
 import { listManagedLeases } from '../leases/leases.repository';
 import { listEntriesOfLeases } from '../ledger/ledger.repository';
@@ -52,11 +52,20 @@ export async function exportProperty(
   );
   const tenants = await everyRow(
     async (page) =>
-      (await listManagedTenants(db, { ...page, ...byName, actor, propertyId: id })).tenants,
+      (await listManagedTenants(db, { ...page, ...byName, scope: scopeFor(actor), propertyId: id }))
+        .tenants,
   );
   const leases = await everyRow(
     async (page) =>
-      (await listManagedLeases(db, { ...page, ...byName, actor, today, propertyId: id })).leases,
+      (
+        await listManagedLeases(db, {
+          ...page,
+          ...byName,
+          scope: scopeFor(actor),
+          today,
+          propertyId: id,
+        })
+      ).leases,
   );
   const entries = await listEntriesOfLeases(
     db,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SearchResult } from '../../../shared/schemas/search';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant, withPropertyOfUnit } from '../authz/ownership';
+import { withPropertyOfTenant, withPropertyOfUnit } from '../tenancy/tenancy.sql';
 import { LEASE_STATE_LABELS, type LeaseState } from '../../../shared/lease-state';
 import { leasesTable } from '../leases/leases.table';
 import { leaseStateOn, withPropertyOfLease } from '../tenancy/tenancy.sql';

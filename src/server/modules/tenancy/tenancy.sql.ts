@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { LEASES_ENDING_SOON_DAYS } from '../../../shared/schemas/dashboard';
 import { leasesTable } from '../leases/leases.table';
 import { propertiesTable } from '../properties/properties.table';
+import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 
 /**
@@ -66,7 +67,21 @@ export function leaseStateOn(l: LeaseDates, day: Day): SQL<string> {
 }
 
 /**
- * The ownership joins: a lease's unit is its own (leases.unit_id, fixed when the lease is
+ * The ownership joins. Everything a landlord manages hangs off a property: a unit through
+ * units.property_id, a tenant through their unit, a lease through its own unit. Each adds
+ * unit and property to a query, so the property's owner is there for `propertiesInScope`.
+ */
+export function withPropertyOfUnit<T extends PgSelect>(query: T) {
+  return query.innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId));
+}
+
+/** Add to a query over tenants: their unit (where they live) and its property. */
+export function withPropertyOfTenant<T extends PgSelect>(query: T) {
+  return withPropertyOfUnit(query.innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId)));
+}
+
+/**
+ * A lease's unit is its own (leases.unit_id, fixed when the lease is
  * made), the unit's property is units.property_id, and the property's owner is the landlord
  * the scope filters on. Add to a query over leases.
  */

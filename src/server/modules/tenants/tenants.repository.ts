@@ -1,11 +1,10 @@
 import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Tenant, TenantListItem, TenantSortKey } from '../../../shared/schemas/tenants';
-import type { Actor } from '../../context';
+import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant } from '../authz/ownership';
+import { withPropertyOfTenant } from '../tenancy/tenancy.sql';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { managedPropertiesFilter } from '../authz/authz';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
 import { unitsTable, type UnitRow } from '../units/units.table';
@@ -99,7 +98,8 @@ export async function lockTenant(db: Database, id: number): Promise<TenantRow | 
 }
 
 export interface TenantListOptions extends PageRequest {
-  actor: Actor;
+  /** Whose records (scopeFor in modules/authz). */
+  scope: Scope;
   q?: string | undefined;
   propertyId?: number | undefined;
   unitId?: number | undefined;
@@ -134,7 +134,7 @@ export async function listManagedTenants(
   )
     .where(
       and(
-        managedPropertiesFilter(options.actor),
+        propertiesInScope(options.scope),
         options.propertyId ? eq(unitsTable.propertyId, options.propertyId) : undefined,
         options.unitId ? eq(tenantsTable.unitId, options.unitId) : undefined,
         pattern

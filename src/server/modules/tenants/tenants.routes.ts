@@ -17,7 +17,7 @@ import { toReceipt } from '../applications/applications.repository';
 import { APPLICATION_LIMIT } from '../applications/applications.rate-limit';
 import { limitPerAddress } from '../rate-limits/per-address';
 import { submitApplication } from '../applications/applications.service';
-import { findManagedUnit, requireManagedTenant } from '../authz/authz';
+import { findManagedUnit, requireManagedTenant, scopeFor } from '../authz/authz';
 import { listManagedTenants, toTenant } from './tenants.repository';
 import { changeTenant, placeTenant, previewTenantDeletion, removeTenant } from './tenants.service';
 import { formatPhone } from '../../../shared/phone-format';
@@ -41,7 +41,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
     authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
     readPage: async (request, query, page) =>
       (
-        await listManagedTenants(app.db, { ...query, ...page, actor: actorOf(request) })
+        await listManagedTenants(app.db, { ...query, ...page, scope: scopeFor(actorOf(request)) })
       ).tenants.map((tenant) => ({ ...tenant, added: csvDay(request, tenant.createdAt) })),
     columns: [
       { header: 'Name', value: (t) => `${t.firstName} ${t.lastName}` },
@@ -75,7 +75,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const actor = actorOf(request);
       await requireManagedFilters(app.db, actor, request.query);
-      const page = await listManagedTenants(app.db, { ...request.query, actor });
+      const page = await listManagedTenants(app.db, { ...request.query, scope: scopeFor(actor) });
       return withTotal(reply, { rows: page.tenants, total: page.total });
     },
   );

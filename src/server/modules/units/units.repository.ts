@@ -9,7 +9,7 @@ import type {
   UnitSortKey,
 } from '../../../shared/schemas/units';
 import type { Database } from '../../db/client';
-import { withPropertyOfUnit } from '../authz/ownership';
+import { withPropertyOfUnit } from '../tenancy/tenancy.sql';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { propertiesTable } from '../properties/properties.table';
 import { tenantsTable } from '../tenants/tenants.table';
