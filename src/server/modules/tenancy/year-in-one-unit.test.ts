@@ -228,7 +228,49 @@ const expected = {
     worker: [['Leak under the sink', 'Ana']],
   },
 
-  'the renewal takes over on Jul 1: June and July are posted; ana1 still owes 2,000': {
+  'late on Jun 30 in New York, already Jul 1 in UTC: June is posted, the renewal not begun': {
+    dashboard: {
+      occupiedUnits: 1,
+      availableUnits: 1,
+      activeLeases: 1,
+      totalMonthlyRent: 1000,
+      card: { occupiedCount: 1, activeLeaseCount: 1, monthlyRent: 1000 },
+    },
+    rentRoll: [
+      ['A', 'Ana', 'ana1', 1000, '2026-06-30', 2000],
+      ['B', null, null, null, null, null],
+    ],
+    arrears: { total: 2000, leases: [['ana1', 2000]] },
+    arrearsThen: { asOf: '2026-05-31', total: 1000, leases: [['ana1', 1000]] },
+    statement: statement('ana1', '2026-06-01', '2026-06-30', [1000, 1000, 0, 2000]),
+    propertyPage: {
+      units: {
+        A: { status: 'Rented', occupants: ['Ana'] },
+        B: { status: 'Available', occupants: [] },
+      },
+      tenants: ['Ana'],
+      leases: ['ana2', 'ana1'],
+    },
+    unitPages: {
+      A: { tenants: ['Ana'], leases: ['ana2', 'ana1'] },
+      B: { tenants: [], leases: [] },
+    },
+    portal: {
+      ana: {
+        unit: 'A',
+        lease: 'ana1',
+        state: 'ending_soon',
+        daysLeft: 0,
+        balance: 2000,
+        movedOut: false,
+        workOrders: ['Leak under the sink'],
+      },
+      ben: null,
+    },
+    worker: [['Leak under the sink', 'Ana']],
+  },
+
+  'the renewal takes over on Jul 1: July is posted; ana1 still owes 2,000': {
     dashboard: {
       occupiedUnits: 1,
       availableUnits: 1,
@@ -856,9 +898,12 @@ describe('a year in one unit', () => {
   };
   const nameOfUnit = (id: number): UnitName => (units.A === id ? 'A' : 'B');
 
-  /** Noon in New York on `day`; sessions idle out meanwhile, so everyone logs in again. */
+  /**
+   * Noon in New York on `day` (or the instant given); sessions idle out meanwhile, so everyone
+   * logs in again.
+   */
   async function at(day: string) {
-    t.clock.now = new Date(`${day}T17:00:00Z`);
+    t.clock.now = new Date(day.includes('T') ? day : `${day}T17:00:00Z`);
     landlord = await login(t, landlord.user.userName, landlord.password);
     for (const key of Object.keys(accounts) as (Account | 'worker')[]) {
       accounts[key] = await login(t, accounts[key].user.userName, accounts[key].password);
@@ -1059,7 +1104,12 @@ describe('a year in one unit', () => {
         await runJobs();
       },
     },
-    'the renewal takes over on Jul 1: June and July are posted; ana1 still owes 2,000': {
+    'late on Jun 30 in New York, already Jul 1 in UTC: June is posted, the renewal not begun': {
+      // 10 pm in New York; the jobs run at 11 pm.
+      day: '2026-07-01T02:00:00Z',
+      act: runJobs,
+    },
+    'the renewal takes over on Jul 1: July is posted; ana1 still owes 2,000': {
       day: '2026-07-05',
       act: runJobs,
     },
