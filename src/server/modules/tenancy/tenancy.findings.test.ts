@@ -225,12 +225,15 @@ describe('one truth about who rents what, and when', () => {
     );
     expect(earlier.statusCode, earlier.body).toBe(200);
     await runJobs();
-    expect((await rentCharges(lease.id)).map(([period]) => period)).toEqual([
-      '2026-09',
-      '2026-10',
-      '2026-11',
-      '2026-07',
-      '2026-08',
+    // The ledger lists by effective date: the periods posted now come first, each once.
+    expect(await rentCharges(lease.id)).toEqual([
+      ['2026-07', 700],
+      ['2026-08', 700],
+      ['2026-09', 700],
+      ['2026-10', 700],
+      ['2026-11', 700],
     ]);
+    await runJobs();
+    expect(await rentCharges(lease.id)).toHaveLength(5);
   });
 });
