@@ -21,9 +21,9 @@ import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 
 /**
- * A year in one unit (docs/decisions/0014): unit A of one property is let, renewed, left early,
- * let again; its second tenant transfers to unit B; a lease is entered with a start in the past;
- * a lease's end is corrected earlier, then later. After each step every screen that answers
+ * A year in one unit (docs/product.md sections 11 and 17): unit A of one property is let,
+ * renewed, left early, let again; its second tenant transfers to unit B; a lease is entered with
+ * a start in the past; a lease's end is corrected earlier, later, then to a day already past. After each step every screen that answers
  * "who rents what, and what do they owe" is read and compared with one row of the table below:
  * the dashboard (summary and the property's card), the rent roll, arrears (today and as of a
  * past day), a lease's statement, the property and unit pages, the tenants' homes and the
