@@ -83,7 +83,7 @@ export const dashboardSummarySchema = z.object({
   /** Units whose status is Rented, in any case. */
   occupiedUnits: z.number().int(),
   availableUnits: z.number().int(),
-  /** Leases with status Active whose end date is not before today. */
+  /** Leases in effect today, read from their dates (docs/product.md section 11), whatever their stored status. */
   activeLeases: z.number().int(),
   /** The exact sum of the rents of those leases. */
   totalMonthlyRent: z.number(),
@@ -173,7 +173,7 @@ export const dashboardResponseSchema = z.object({
   units: z.array(dashboardUnitSchema).optional(),
   leases: z.array(dashboardLeaseSchema).optional().meta({
     description:
-      "Current leases (status Active, end date not before today) with their tenant's contact; a unit's newest lease first.",
+      "Current leases (in effect today, read from their dates) with their tenant's contact; a unit's newest lease first.",
   }),
   owners: z.array(dashboardOwnerSchema).optional().meta({
     description:

@@ -6,7 +6,7 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Lease, LeaseBody, LeaseListItem, LeaseSortKey } from '../../../shared/schemas/leases';
 import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
-import { withPropertyOfLease } from '../tenancy/tenancy.sql';
+import { leaseCurrentOrUpcoming, withPropertyOfLease } from '../tenancy/tenancy.sql';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
 import { containsPattern } from '../properties/properties.repository';
 import { propertiesTable } from '../properties/properties.table';
@@ -210,6 +210,8 @@ export interface LeaseListOptions extends PageRequest {
   today: string;
   q?: string | undefined;
   status?: Lease['status'] | undefined;
+  /** Leases not ended by this day (running or upcoming), read from their dates, not their status. */
+  notEndedOn?: string | undefined;
   /** Leases starting on or after this day. */
   startFrom?: string | undefined;
   /** Leases ending on or before this day. */
@@ -252,6 +254,7 @@ export async function listManagedLeases(
       and(
         propertiesInScope(options.scope),
         options.status ? eq(leasesTable.status, options.status) : undefined,
+        options.notEndedOn ? leaseCurrentOrUpcoming(leasesTable, options.notEndedOn) : undefined,
         options.startFrom ? gte(leasesTable.startDate, options.startFrom) : undefined,
         options.endTo ? lte(leasesTable.endDate, options.endTo) : undefined,
         options.propertyId ? eq(unitsTable.propertyId, options.propertyId) : undefined,

@@ -60,7 +60,7 @@ export async function readPropertyOverview(
     scope: scopeFor(actor),
     today: today(config),
     propertyId: id,
-    status: 'Active',
+    notEndedOn: today(config),
     limit: OVERVIEW_LIMITS.leases,
     offset: 0,
     order: 'asc',

@@ -184,6 +184,49 @@ describe('property and unit pages', () => {
     expect(page.manager.tenants.rows.map((x: { id: number }) => x.id)).toEqual([second, first]);
   });
 
+  it("lists the property's leases not ended by today from their dates, not their stored status", async () => {
+    const { propertyId: id, units } = await createPropertyWithUnits(landlord, [
+      'Available',
+      'Available',
+    ]);
+    const today = calendarDate(t.clock.now, t.config.timeZone);
+    const terms = (tenant: number, startDate: string) => ({
+      tenantId: tenant,
+      startDate,
+      endDate: addDays(today, 100),
+      rent: 1000,
+      deposit: 1000,
+      status: 'Active',
+    });
+    const ended = await createdId(landlord, '/api/tenants', tenantBody(units[0]!.id));
+    const endedLease = await createdId(landlord, '/api/leases', terms(ended, addDays(today, -200)));
+    const upcoming = await createdId(landlord, '/api/tenants', tenantBody(units[1]!.id));
+    const upcomingLease = await createdId(
+      landlord,
+      '/api/leases',
+      terms(upcoming, addDays(today, 7)),
+    );
+    // Its end corrected to yesterday: still Active as stored until the hourly job expires it.
+    const corrected = await landlord.request({
+      method: 'PUT',
+      url: `/api/leases/${endedLease}`,
+      payload: { ...terms(ended, addDays(today, -200)), endDate: addDays(today, -1) },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().status).toBe('Active');
+
+    const response = await landlord.request({
+      method: 'GET',
+      url: `/api/properties/${id}/overview`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { leases } = response.json().manager;
+    expect([leases.total, leases.rows.map((x: { id: number }) => x.id)]).toEqual([
+      1,
+      [upcomingLease],
+    ]);
+  });
+
   it('answers 404 for a property or unit that does not exist, and 400 for a bad id', async () => {
     for (const url of ['/api/properties/999999/overview', '/api/units/999999/overview']) {
       const response = await landlord.request({ method: 'GET', url });
