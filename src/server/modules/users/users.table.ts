@@ -20,6 +20,11 @@ export const usersTable = pgTable(
      */
     showEmailPublicly: boolean('show_email_publicly').notNull().default(true),
     showPhonePublicly: boolean('show_phone_publicly').notNull().default(true),
+    /**
+     * The name tenants, workers and applicants see instead of the username (a person's or a
+     * business's name); null: the username (docs/product.md section 12).
+     */
+    displayName: text('display_name'),
     /** Set by an Admin: the account cannot log in and has no sessions. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -33,6 +38,7 @@ export const usersTable = pgTable(
       sql`${table.roles} <@ ARRAY['Landlord','Tenant','Maintenance','Admin']::text[]`,
     ),
     check('users_phone_length', sql`char_length(${table.phone}) <= 15`),
+    check('users_display_name_length', sql`char_length(${table.displayName}) <= 100`),
   ],
 );
 
@@ -45,3 +51,6 @@ export const publicEmail = sql<
 export const publicPhone = sql<
   string | null
 >`case when ${usersTable.showPhonePublicly} then ${usersTable.phone} end`;
+
+/** The name others see: the display name, else the username. */
+export const publicName = sql<string>`coalesce(${usersTable.displayName}, ${usersTable.userName})`;
