@@ -8,6 +8,8 @@ import { unitSchema } from './units';
 export const propertyOwnerSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
+  /** The name applicants see: the owner's display name, else the username. */
+  name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
 });

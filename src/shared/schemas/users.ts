@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
-import { hasNoNul, NUL_MESSAGE } from './common';
+import { hasNoNul, NUL_MESSAGE, optionalText } from './common';
 import { pagedQuerySchema } from './paging';
 
 /** The user as every call answers it (never the password hash). */
@@ -128,12 +128,25 @@ export const contactBodySchema = z.object({
 export type ContactBody = z.infer<typeof contactBodySchema>;
 export type ContactForm = z.input<typeof contactBodySchema>;
 
-/** Which of an owner's contact details the public listings show beside their properties. */
+/** The longest display name (a person's or a business's name). */
+export const DISPLAY_NAME_MAX = 100;
+
+/**
+ * Which of an owner's contact details the public listings show beside their properties, and
+ * the name tenants, workers and applicants see (null: the username).
+ */
 export const publicContactSchema = z.object({
   showEmail: z.boolean({ error: 'showEmail must be true or false' }),
   showPhone: z.boolean({ error: 'showPhone must be true or false' }),
+  displayName: z.string().nullable(),
 });
 export type PublicContact = z.infer<typeof publicContactSchema>;
+
+/** PUT /api/users/{id}/public-contact: a display name left out stays as it is; empty clears it. */
+export const publicContactBodySchema = publicContactSchema.extend({
+  displayName: optionalText('Display name', DISPLAY_NAME_MAX).optional(),
+});
+export type PublicContactBody = z.input<typeof publicContactBodySchema>;
 
 export const USER_SORT_KEYS = ['userName', 'email'] as const;
 

@@ -25,7 +25,7 @@ import type { LeaseRow } from '../leases/leases.table';
 import { ledgerOf } from '../ledger/ledger.service';
 import { listEntries } from '../ledger/ledger.repository';
 import type { LedgerEntryRow } from '../ledger/ledger.table';
-import { publicEmail, publicPhone, usersTable } from '../users/users.table';
+import { publicEmail, publicName, publicPhone, usersTable } from '../users/users.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
 
 /**
@@ -156,7 +156,12 @@ function toLines(ledger: Ledger, rows: LedgerEntryRow[]): PortalLedgerLine[] {
 /** The property owner's public contact (docs/product.md section 12): hidden details are null. */
 async function ownerContact(db: Database, ownerId: number): Promise<LinkedPortalHome['landlord']> {
   const [row] = await db
-    .select({ userName: usersTable.userName, email: publicEmail, phone: publicPhone })
+    .select({
+      userName: usersTable.userName,
+      name: publicName,
+      email: publicEmail,
+      phone: publicPhone,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, ownerId))
     .limit(1);

@@ -6,7 +6,7 @@ import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../
 import type { SortOrder } from '../../../shared/schemas/paging';
 import { unitSearchCondition, toUnit } from '../units/units.repository';
 import { unitsTable } from '../units/units.table';
-import { publicEmail, publicPhone, usersTable } from '../users/users.table';
+import { publicEmail, publicName, publicPhone, usersTable } from '../users/users.table';
 import { propertiesTable, type PropertyRow } from './properties.table';
 import { propertySearchTable } from './property-search.table';
 
@@ -19,6 +19,7 @@ export function containsPattern(q: string): string {
 const ownerColumns = {
   id: usersTable.id,
   userName: usersTable.userName,
+  name: publicName,
   email: publicEmail,
   phone: publicPhone,
 };

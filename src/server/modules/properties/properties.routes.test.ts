@@ -202,6 +202,7 @@ describe('properties API', () => {
       expect(found.owner).toEqual({
         id: landlord.user.id,
         userName: landlord.user.userName,
+        name: landlord.user.userName,
         email: landlord.user.email,
         phone: '555-0100',
       });

@@ -75,6 +75,7 @@ export function propertyListStatement(db: Database, options: PropertyListOptions
           'address', pp.address, 'city', pp.city, 'state', pp.state, 'zipCode', pp.zip_code,
           'imageUrl', pp.image_url,
           'owner', json_build_object('id', o.id, 'userName', o.user_name,
+            'name', coalesce(o.display_name, o.user_name),
             'email', CASE WHEN o.show_email_publicly THEN o.email END,
             'phone', CASE WHEN o.show_phone_publicly THEN o.phone END)
           ${options.includeUnits ? sql`, 'units', ${unitsJson}` : sql``}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   contactBodySchema,
+  publicContactBodySchema,
   publicContactSchema,
   publicUserSchema,
   userListQuerySchema,
@@ -106,9 +107,11 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags: ['users'],
-        summary: 'Choose whether the public listings show your email and phone (shown by default)',
+        summary:
+          'Choose whether the public listings show your email and phone (shown by default), and ' +
+          'the name tenants, workers and applicants see (displayName; empty: your username)',
         params: idParamsSchema,
-        body: publicContactSchema,
+        body: publicContactBodySchema,
         response: publicContactResponses,
       },
     },

@@ -69,7 +69,7 @@ export function EditContactPage() {
       {user.roles.includes('Landlord') || user.roles.includes('Admin') ? (
         <>
           <Space h="lg" />
-          <PublicContactForm userId={user.id} />
+          <PublicContactForm userId={user.id} userName={user.userName} />
         </>
       ) : null}
       <Space h="lg" />
