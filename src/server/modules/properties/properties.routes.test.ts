@@ -356,15 +356,15 @@ describe('properties API', () => {
       expect(past.headers['x-total-count']).toBe('3');
     });
 
-    it('with include=units carries every unit of each property ordered by unit number', async () => {
+    it('with include=units carries the units of each property, the Available ones first', async () => {
       const response = await t.request({
         method: 'GET',
         url: '/api/properties?q=zq&include=units',
       });
       const byId = new Map((response.json() as Property[]).map((p) => [p.id, p]));
       expect(byId.get(ids.a)?.units).toEqual([]);
-      expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '10', '2']);
-      expect(byId.get(ids.c)?.units?.[1]).toMatchObject({
+      expect(byId.get(ids.c)?.units?.map((u) => u.unitNumber)).toEqual(['1', '2', '10']);
+      expect(byId.get(ids.c)?.units?.[2]).toMatchObject({
         rent: 1875.5,
         status: 'Maintenance',
         propertyId: ids.c,
