@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { useApproveApplication, useRejectApplication } from '../api/decide-application';
 import { useApplicationsPage } from '../api/get-applications';
 import { PropertyLink, UnitLink } from '../../../components/record-links';
+import { ApplicationScreeningSummary } from './application-screening';
 
 const STATUS_COLORS: Record<Application['status'], string> = {
   Pending: 'yellow',
@@ -60,6 +61,11 @@ const columns: Column<Application>[] = [
     header: 'Move-in',
     render: (a) => formatDate(a.moveInDate),
     sortValue: (a) => a.moveInDate,
+  },
+  {
+    key: 'screening',
+    header: 'Screening',
+    render: (a) => <ApplicationScreeningSummary screening={a.screening} />,
   },
   {
     key: 'message',
