@@ -417,6 +417,10 @@ export async function seedDemo(
         }),
       );
     }
+    // The landlords' names as their tenants, workers and applicants see them.
+    for (const [index, displayName] of ['Alice Morgan', 'Bruno Reyes Rentals'].entries()) {
+      await tx.update(usersTable).set({ displayName }).where(eq(usersTable.id, ids[index]!));
+    }
     // About 90% let, as a landlord's buildings are: 30 of 34 units. Alice has one unit
     // Available in two of her buildings and one under Maintenance; Bruno one Available.
     await seedPortfolio(tx as unknown as Database, ids[0]!, {

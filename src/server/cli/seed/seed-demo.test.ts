@@ -104,6 +104,7 @@ describe('seed --demo', () => {
       const home = await get<PortalHome>(tina, '/api/portal/home');
       if (!home.linked) throw new Error('the demo tenant is not linked');
       expect(home.tenant).toMatchObject({ firstName: 'Tina', email: 'tina.tenant@example.com' });
+      expect(home.landlord).toMatchObject({ userName: 'alice.landlord', name: 'Alice Morgan' });
       const max = await login(story, 'max.maintenance', DEMO_PASSWORD);
       const queue = await get<WorkerQueue>(max, '/api/worker/work-orders');
       const staffId = queue.linked ? queue.workOrders[0]!.assignedStaffId! : 0;
