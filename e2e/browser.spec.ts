@@ -106,6 +106,7 @@ test('a visitor searches, expands and collapses, and applies for an available un
   await dialog
     .getByLabel('Desired move-in date')
     .fill(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));
+  await dialog.getByLabel(/I agree to a background check/).check();
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
   await expect(
     dialog.getByText("Rental application submitted successfully! We'll contact you soon."),

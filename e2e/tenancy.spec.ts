@@ -180,6 +180,7 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
   await expect(dialog.getByText('First name is required')).toBeVisible();
   await expect(dialog.getByText('Desired move-in date is required')).toBeVisible();
+  await expect(dialog.getByText('Please agree to a background check to apply')).toBeVisible();
 
   const moveIn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   await dialog.getByLabel('First name').fill('Jane');
@@ -188,6 +189,16 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await dialog.getByLabel('Phone').fill('212-555-0199');
   await dialog.getByLabel('Desired move-in date').fill(moveIn);
   await dialog.getByLabel('Message').fill('I have a quiet cat.');
+  // What landlords screen on.
+  await dialog.getByLabel('Monthly income').fill('5250');
+  await dialog.getByLabel('Employer').fill('Boise Bakery');
+  await dialog.getByLabel('Current address').fill('8 Elm St, Boise, ID 83702');
+  await dialog.getByLabel("Current landlord's name").fill('Pat Owner');
+  await dialog.getByLabel("Current landlord's number").fill('555-0142');
+  await dialog.getByLabel('I have pets').check();
+  await dialog.getByLabel('Your pets').fill('One quiet cat');
+  await dialog.getByLabel(/I agree to a background check/).check();
+  await expectDialogAccessible(page);
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
   await expect(
     dialog.getByText("Rental application submitted successfully! We'll contact you soon."),
@@ -203,6 +214,14 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await expect(row).toContainText('Pending');
   await expect(row).toContainText(`Unit ${unitNumber}`);
   await expect(row).toContainText('I have a quiet cat.');
+  const screening = row.getByTestId('screening');
+  await expect(screening).toContainText('Income: $5,250.00 a month');
+  await expect(screening).toContainText('Employer: Boise Bakery');
+  await expect(screening).toContainText('Lives at: 8 Elm St, Boise, ID 83702');
+  await expect(screening).toContainText('Current landlord: Pat Owner, 555-0142');
+  await expect(screening).toContainText('Pets: Yes (One quiet cat)');
+  await expect(screening).toContainText('Background check: agreed');
+  await expectAccessible(page, '/applications with screening answers');
   await row.getByRole('button', { name: 'Approve Jane Applicant' }).click();
   await page
     .getByRole('dialog', { name: 'Approve Jane Applicant?' })
@@ -273,6 +292,7 @@ test("the modal shows the server's reason when the unit was let meanwhile; movin
   await dialog
     .getByLabel('Desired move-in date')
     .fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+  await dialog.getByLabel(/I agree to a background check/).check();
 
   // ...while the landlord lets it to someone else.
   const placed = await request.post('/api/tenants', {

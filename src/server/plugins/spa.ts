@@ -87,7 +87,10 @@ export async function registerSpa(
   if (hasBuild) {
     // A page, not an API call: kept out of the OpenAPI document.
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      if (!visitor || (await hasValidSession(app, request))) return sendSpa(reply);
+      // A shared search ('/?beds=2&city=Boise') is the browser's to read: the server renders
+      // only the catalogue's unfiltered first page.
+      const searched = request.url.includes('?');
+      if (!visitor || searched || (await hasValidSession(app, request))) return sendSpa(reply);
       const html = await renderForVisitor(app, request, visitor, renderedPages);
       if (html === null) return sendSpa(reply);
       return reply

@@ -140,6 +140,8 @@ export const linkedPortalHomeSchema = z.object({
   /** The property owner's public contact: what they chose to hide is null. */
   landlord: z.object({
     userName: z.string(),
+    /** Their display name, else the username. */
+    name: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
     /** How the landlord asks to be paid, in their own words (null: they have not said). */

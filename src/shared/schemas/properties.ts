@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MAX_ID, imageUrlSchema, optionalText, requiredText } from './common';
+import {
+  MAX_ID,
+  hasNoNul,
+  imageUrlSchema,
+  NUL_MESSAGE,
+  optionalText,
+  requiredText,
+} from './common';
 import { mineSchema, pagedQuerySchema } from './paging';
-import { unitSchema } from './units';
+import { UNIT_LIMITS, unitSchema } from './units';
 
 /** The owner's public contact, as every property answer carries it (visitors may see it). */
 export const propertyOwnerSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
+  /** The name applicants see: the owner's display name, else the username. */
+  name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
 });
@@ -67,9 +76,51 @@ export type UpdatePropertyBody = z.infer<typeof updatePropertyBodySchema>;
 export const PROPERTY_SORT_KEYS = ['name', 'address', 'city', 'state', 'zipCode'] as const;
 export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
 
-/** GET /api/properties: the shared paged list query plus mine=true and include=units. */
-export const propertyListQuerySchema = pagedQuerySchema(PROPERTY_SORT_KEYS).extend({
-  mine: mineSchema,
-  include: z.enum(['units'], { error: "include must be 'units'" }).optional(),
+const LISTING_RENT_MAX = 1_000_000;
+
+/**
+ * The public listing's filters (docs/product.md section 16), each optional: units with at
+ * least `beds` bedrooms and `baths` bathrooms, rent from `minRent` to `maxRent`, in `city`;
+ * `rented=true` shows rented units too (hidden by default). `mine=true` lists ignore them.
+ */
+export const listingFiltersSchema = z.object({
+  beds: z.coerce
+    .number({ error: 'beds must be a number' })
+    .int('beds must be a whole number')
+    .min(0, 'beds must be 0 or more')
+    .max(UNIT_LIMITS.bedrooms, `beds must be at most ${UNIT_LIMITS.bedrooms}`)
+    .optional(),
+  baths: z.coerce
+    .number({ error: 'baths must be a number' })
+    .min(0, 'baths must be 0 or more')
+    .max(UNIT_LIMITS.bathrooms, `baths must be at most ${UNIT_LIMITS.bathrooms}`)
+    .optional(),
+  minRent: z.coerce
+    .number({ error: 'minRent must be a number' })
+    .min(0, 'minRent must be 0 or more')
+    .max(LISTING_RENT_MAX, `minRent must be at most ${LISTING_RENT_MAX}`)
+    .optional(),
+  maxRent: z.coerce
+    .number({ error: 'maxRent must be a number' })
+    .min(0, 'maxRent must be 0 or more')
+    .max(LISTING_RENT_MAX, `maxRent must be at most ${LISTING_RENT_MAX}`)
+    .optional(),
+  city: z
+    .string()
+    .trim()
+    .max(100, 'city must be at most 100 characters')
+    .refine(hasNoNul, NUL_MESSAGE('city'))
+    .optional()
+    .transform((value) => value || undefined),
+  rented: mineSchema,
 });
+export type ListingFilters = z.output<typeof listingFiltersSchema>;
+
+/** GET /api/properties: the shared paged list query plus mine=true, include=units and the listing's filters. */
+export const propertyListQuerySchema = pagedQuerySchema(PROPERTY_SORT_KEYS)
+  .extend({
+    mine: mineSchema,
+    include: z.enum(['units'], { error: "include must be 'units'" }).optional(),
+  })
+  .extend(listingFiltersSchema.shape);
 export type PropertyListQuery = z.input<typeof propertyListQuerySchema>;

@@ -122,10 +122,17 @@ export const contactBodySchema = z.object({
 export type ContactBody = z.infer<typeof contactBodySchema>;
 export type ContactForm = z.input<typeof contactBodySchema>;
 
-/** Which of an owner's contact details the public listings show beside their properties. */
+/** The longest display name (a person's or a business's name). */
+export const DISPLAY_NAME_MAX = 100;
+
+/**
+ * Which of an owner's contact details the public listings show beside their properties, and
+ * the name tenants, workers and applicants see (null: the username).
+ */
 export const publicContactSchema = z.object({
   showEmail: z.boolean({ error: 'showEmail must be true or false' }),
   showPhone: z.boolean({ error: 'showPhone must be true or false' }),
+  displayName: z.string().nullable(),
 });
 export type PublicContact = z.infer<typeof publicContactSchema>;
 
@@ -145,6 +152,12 @@ export const paymentInstructionsAnswerSchema = z.object({
   paymentInstructions: z.string().nullable(),
 });
 export type PaymentInstructionsForm = z.input<typeof paymentInstructionsSchema>;
+
+/** PUT /api/users/{id}/public-contact: a display name left out stays as it is; empty clears it. */
+export const publicContactBodySchema = publicContactSchema.extend({
+  displayName: optionalText('Display name', DISPLAY_NAME_MAX).optional(),
+});
+export type PublicContactBody = z.input<typeof publicContactBodySchema>;
 
 export const USER_SORT_KEYS = ['userName', 'email'] as const;
 

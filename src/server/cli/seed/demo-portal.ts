@@ -14,7 +14,18 @@ import { workOrdersTable } from '../../modules/work-orders/work-orders.table';
 export interface DemoPortalAccounts {
   landlordId: number;
   tenantUserId: number;
+  tenantUserName: string;
   workerUserId: number;
+  workerUserName: string;
+}
+
+/** 'tina.tenant' -> first name Tina, email tina.tenant@example.com. */
+function personOf(userName: string) {
+  const first = userName.split('.')[0]!;
+  return {
+    firstName: first.charAt(0).toUpperCase() + first.slice(1),
+    email: `${userName}@example.com`,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -33,10 +44,17 @@ export async function seedDemoPortal(
 ): Promise<void> {
   const tenantId = await pickTenant(db, accounts);
   if (tenantId !== undefined) {
+    // The record is the login's person: tina.tenant is Tina, with the login's address. Her
+    // leases were written with her name, so they carry it too.
+    const person = personOf(accounts.tenantUserName);
     await db
       .update(tenantsTable)
-      .set({ userId: accounts.tenantUserId })
+      .set({ userId: accounts.tenantUserId, ...person })
       .where(eq(tenantsTable.id, tenantId));
+    await db
+      .update(leasesTable)
+      .set({ firstName: person.firstName })
+      .where(eq(leasesTable.tenantId, tenantId));
     // What the work-order service records when it files one: who lived there, for contact.
     const unit = db
       .select({ unitId: tenantsTable.unitId })
@@ -53,7 +71,7 @@ export async function seedDemoPortal(
   if (staffId !== undefined) {
     await db
       .update(staffTable)
-      .set({ userId: accounts.workerUserId })
+      .set({ userId: accounts.workerUserId, ...personOf(accounts.workerUserName) })
       .where(eq(staffTable.id, staffId));
     await insertAcceptedInvitation(db, { staffId }, accounts, today);
   }

@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker';
 import { toCents } from '../../../shared/money';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   LEASE_STATUSES,
   UNIT_STATUSES,
@@ -17,6 +17,7 @@ import {
   unitsTable,
   usersTable,
 } from '../../db/schema';
+import { withPropertyOfLease } from '../../modules/tenancy/tenancy.sql';
 import { hashPassword } from '../../modules/users/passwords';
 import { workOrderNotesTable, workOrdersTable } from '../../modules/work-orders/work-orders.table';
 import { seedDemoMoney } from './demo-money';
@@ -54,22 +55,73 @@ const fakePhone = () =>
   `+1${faker.helpers.arrayElement(AREA_CODES)}55501${faker.string.numeric(2)}`;
 const money = (min: number, max: number) => faker.number.int({ min, max }) * 5;
 
+/**
+ * Real US cities with a ZIP code of each (its downtown), so a demo address reads as one: the
+ * city, state and ZIP agree.
+ */
+export const US_CITIES = [
+  { city: 'Portland', state: 'OR', zipCode: '97205' },
+  { city: 'Columbus', state: 'OH', zipCode: '43215' },
+  { city: 'Austin', state: 'TX', zipCode: '78701' },
+  { city: 'Denver', state: 'CO', zipCode: '80203' },
+  { city: 'Madison', state: 'WI', zipCode: '53703' },
+  { city: 'Raleigh', state: 'NC', zipCode: '27601' },
+  { city: 'Sacramento', state: 'CA', zipCode: '95814' },
+  { city: 'Minneapolis', state: 'MN', zipCode: '55401' },
+  { city: 'Boise', state: 'ID', zipCode: '83702' },
+  { city: 'Richmond', state: 'VA', zipCode: '23219' },
+  { city: 'Albuquerque', state: 'NM', zipCode: '87102' },
+  { city: 'Salt Lake City', state: 'UT', zipCode: '84111' },
+  { city: 'Nashville', state: 'TN', zipCode: '37203' },
+  { city: 'Kansas City', state: 'MO', zipCode: '64105' },
+  { city: 'Pittsburgh', state: 'PA', zipCode: '15222' },
+  { city: 'Tucson', state: 'AZ', zipCode: '85701' },
+  { city: 'Burlington', state: 'VT', zipCode: '05401' },
+  { city: 'Providence', state: 'RI', zipCode: '02903' },
+  { city: 'Spokane', state: 'WA', zipCode: '99201' },
+  { city: 'Savannah', state: 'GA', zipCode: '31401' },
+  { city: 'Ann Arbor', state: 'MI', zipCode: '48104' },
+  { city: 'Omaha', state: 'NE', zipCode: '68102' },
+] as const;
+
+const STREET_NAMES = [
+  'Maple',
+  'Oak',
+  'Cedar',
+  'Elm',
+  'Walnut',
+  'Chestnut',
+  'Washington',
+  'Lincoln',
+  'Jefferson',
+  'Madison',
+  'Park',
+  'Lake',
+  'Hillside',
+  'Riverside',
+  'Franklin',
+  'Highland',
+];
+const STREET_KINDS = ['Street', 'Avenue', 'Road', 'Boulevard', 'Drive', 'Lane'];
+
 function fakeProperty(userId: number): typeof propertiesTable.$inferInsert {
-  const street = faker.location.streetAddress();
-  const name = `${faker.location.street()} ${faker.helpers.arrayElement(['Apartments', 'Lofts', 'Residences', 'Court', 'House', 'Terrace'])}`;
+  const streetName = faker.helpers.arrayElement(STREET_NAMES);
+  const street = `${streetName} ${faker.helpers.arrayElement(STREET_KINDS)}`;
+  const name = `${streetName} ${faker.helpers.arrayElement(['Apartments', 'Lofts', 'Residences', 'Court', 'House', 'Terrace'])}`;
+  const place = faker.helpers.arrayElement(US_CITIES);
   return {
     userId,
     name,
     description: faker.helpers.arrayElement([
-      `${faker.word.adjective()} building near ${faker.location.street()}, ${faker.number.int({ min: 2, max: 12 })} minutes from transit.`,
+      `Bright building on ${street}, ${faker.number.int({ min: 2, max: 12 })} minutes from transit.`,
       'Quiet residential building with laundry on site and bike storage.',
       'Renovated walk-up with hardwood floors and a shared garden.',
       null,
     ]),
-    address: street,
-    city: faker.location.city(),
-    state: faker.location.state({ abbreviated: true }),
-    zipCode: faker.location.zipCode('#####'),
+    address: `${faker.number.int({ min: 100, max: 4999 })} ${street}`,
+    city: place.city,
+    state: place.state,
+    zipCode: place.zipCode,
     imageUrl: faker.datatype.boolean(0.7)
       ? `https://picsum.photos/seed/${faker.string.alphanumeric(8)}/640/400`
       : null,
@@ -159,6 +211,8 @@ export interface PortfolioOptions {
   unitsPerProperty: number;
   /** Share of units that are Rented with a current lease (the rest spread over other statuses). */
   rentedShare?: number;
+  /** Each unit's status by its property's and its own position, instead of drawing it. */
+  statusOf?: (property: number, unit: number) => UnitStatus;
   /** Give every non-rented unit a past (Expired or Terminated) lease too, so leases ~= units. */
   pastLeaseForEveryOtherUnit?: boolean;
   staffPerProperty?: number;
@@ -197,11 +251,12 @@ export async function seedPortfolio(
   );
 
   const otherStatuses = UNIT_STATUSES.filter((status) => status !== 'Rented');
-  const unitRows = propertyIds.flatMap((propertyId) =>
+  const unitRows = propertyIds.flatMap((propertyId, propertyIndex) =>
     Array.from({ length: options.unitsPerProperty }, (_, index) => {
       // The first units of every property cover each status, so small portfolios show them all.
-      const status: UnitStatus =
-        index < UNIT_STATUSES.length && options.unitsPerProperty >= UNIT_STATUSES.length
+      const status: UnitStatus = options.statusOf
+        ? options.statusOf(propertyIndex, index)
+        : index < UNIT_STATUSES.length && options.unitsPerProperty >= UNIT_STATUSES.length
           ? UNIT_STATUSES[index]!
           : faker.datatype.boolean(rentedShare)
             ? 'Rented'
@@ -370,10 +425,17 @@ export async function seedDemo(
         }),
       );
     }
+    // The landlords' names as their tenants, workers and applicants see them.
+    for (const [index, displayName] of ['Alice Morgan', 'Bruno Reyes Rentals'].entries()) {
+      await tx.update(usersTable).set({ displayName }).where(eq(usersTable.id, ids[index]!));
+    }
+    // About 90% let, as a landlord's buildings are: 30 of 34 units. Alice has one unit
+    // Available in two of her buildings and one under Maintenance; Bruno one Available.
     await seedPortfolio(tx as unknown as Database, ids[0]!, {
       properties: 3,
-      unitsPerProperty: 6,
-      rentedShare: 0.6,
+      unitsPerProperty: 8,
+      statusOf: (property, unit) =>
+        unit !== 7 ? 'Rented' : (['Available', 'Maintenance', 'Available'] as const)[property]!,
       staffPerProperty: 2,
       pendingApplications: 4,
       today,
@@ -381,19 +443,26 @@ export async function seedDemo(
     await seedPortfolio(tx as unknown as Database, ids[1]!, {
       properties: 2,
       unitsPerProperty: 5,
-      rentedShare: 0.6,
+      statusOf: (property, unit) => (property === 1 && unit === 4 ? 'Available' : 'Rented'),
       staffPerProperty: 1,
       pendingApplications: 2,
       today,
     });
+    await seedLeaseStory(tx as unknown as Database, ids[0]!, today);
     await seedWorkOrders(tx as unknown as Database, ids[0]!, ids[3]!, today);
     await seedDemoMoney(tx as unknown as Database, [ids[0]!, ids[1]!], today);
     await seedDemoPortal(
       tx as unknown as Database,
-      { landlordId: ids[0]!, tenantUserId: ids[2]!, workerUserId: ids[3]! },
+      {
+        landlordId: ids[0]!,
+        tenantUserId: ids[2]!,
+        tenantUserName: logins[2]!.userName,
+        workerUserId: ids[3]!,
+        workerUserName: logins[3]!.userName,
+      },
       today,
     );
-    // Past leases: former tenants of the demo landlords' units that are available again.
+    // Past leases: former tenants of the demo landlords' units that are empty again.
     // Only their own units: the database may hold real landlords' records too.
     const formerUnits = await tx
       .select({ id: unitsTable.id, unitNumber: unitsTable.unitNumber, rent: unitsTable.rent })
@@ -401,7 +470,7 @@ export async function seedDemo(
       .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
       .where(
         and(
-          eq(unitsTable.status, 'Available'),
+          inArray(unitsTable.status, ['Available', 'Maintenance']),
           inArray(propertiesTable.userId, [ids[0]!, ids[1]!]),
         ),
       )
@@ -441,6 +510,43 @@ export async function seedDemo(
     }
   });
   return { logins, created: true };
+}
+
+/**
+ * The lease lifecycle in Alice's last building (her work orders are in her first): one lease
+ * ends in 45 days with nobody having renewed it (Ending soon, on the dashboard), and another
+ * ends in 20 days with its renewal signed (an Upcoming lease, 3% dearer, deposit carried over).
+ */
+async function seedLeaseStory(db: Database, landlordId: number, today: Date) {
+  const leases = await withPropertyOfLease(
+    db.select({ lease: leasesTable }).from(leasesTable).$dynamic(),
+  )
+    .where(and(eq(propertiesTable.userId, landlordId), eq(leasesTable.status, 'Active')))
+    .orderBy(desc(leasesTable.id))
+    .limit(2);
+  const [endingSoon, renewed] = leases.map((row) => row.lease);
+  if (!endingSoon || !renewed) return;
+  const endingOn = (days: number) => {
+    const end = addDays(today, days);
+    return { startDate: isoDate(addDays(addMonths(end, -12), 1)), endDate: isoDate(end) };
+  };
+  await db.update(leasesTable).set(endingOn(45)).where(eq(leasesTable.id, endingSoon.id));
+  const renewedDates = endingOn(20);
+  await db.update(leasesTable).set(renewedDates).where(eq(leasesTable.id, renewed.id));
+  const renewalStart = addDays(new Date(`${renewedDates.endDate}T00:00:00Z`), 1);
+  await db.insert(leasesTable).values({
+    tenantId: renewed.tenantId,
+    unitId: renewed.unitId,
+    unitNumber: renewed.unitNumber,
+    firstName: renewed.firstName,
+    lastName: renewed.lastName,
+    startDate: isoDate(renewalStart),
+    endDate: isoDate(addDays(addMonths(renewalStart, 12), -1)),
+    rent: toCents(Math.round((renewed.rent * 1.03) / 500) * 5),
+    deposit: renewed.deposit,
+    status: 'Active',
+    renewedFromId: renewed.id,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { fromCents, type Cents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import {
   type APPLICATION_SORT_KEYS,
@@ -44,6 +45,16 @@ export function toApplication(
     tenantId: row.tenantId,
     declineReason: row.declineReason,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    screening: {
+      monthlyIncome: row.monthlyIncome === null ? null : fromCents(row.monthlyIncome),
+      employer: row.employer,
+      currentAddress: row.currentAddress,
+      currentLandlordName: row.currentLandlordName,
+      currentLandlordPhone: row.currentLandlordPhone,
+      hasPets: row.hasPets,
+      petsDescription: row.petsDescription,
+      backgroundCheckConsent: row.backgroundCheckConsent,
+    },
   };
 }
 
@@ -61,6 +72,14 @@ export interface NewApplication {
   phoneNumber: string;
   moveInDate: string | null;
   message: string | null;
+  monthlyIncome?: Cents | null;
+  employer?: string | null;
+  currentAddress?: string | null;
+  currentLandlordName?: string | null;
+  currentLandlordPhone?: string | null;
+  hasPets?: boolean | null;
+  petsDescription?: string | null;
+  backgroundCheckConsent?: boolean;
 }
 
 export async function insertApplication(

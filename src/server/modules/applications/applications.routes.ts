@@ -15,6 +15,7 @@ import { scopeFor } from '../authz/authz';
 import { toTenant } from '../tenants/tenants.repository';
 import { listManagedApplications, toApplication, toReceipt } from './applications.repository';
 import { approveApplication, rejectApplication, submitApplication } from './applications.service';
+import { toCents } from '../../../shared/money';
 import { APPLICATION_LIMIT } from './applications.rate-limit';
 import { limitPerAddress } from '../rate-limits/per-address';
 import { formatPhone } from '../../../shared/phone-format';
@@ -74,9 +75,25 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { unitNumber: _ignored, ...input } = request.body;
+      const {
+        unitNumber: _ignored,
+        monthlyIncome,
+        hasPets,
+        petsDescription,
+        ...input
+      } = request.body;
       await limitPerAddress(request, APPLICATION_LIMIT);
-      return reply.status(201).send(toReceipt(await runService(request, submitApplication, input)));
+      const application = {
+        ...input,
+        monthlyIncome: monthlyIncome == null ? null : toCents(monthlyIncome),
+        hasPets: hasPets ?? null,
+        // A description of pets the applicant said they do not have is not kept.
+        petsDescription: hasPets === false ? null : petsDescription,
+        backgroundCheckConsent: input.backgroundCheckConsent === true,
+      };
+      return reply
+        .status(201)
+        .send(toReceipt(await runService(request, submitApplication, application)));
     },
   );
 

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { unitsTable } from '../units/units.table';
 import { tenantsTable } from '../tenants/tenants.table';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, money, updatedAt } from '../../db/columns';
 
 /** A visitor's request to rent a unit, reviewed by the unit's landlord. */
 export const applicationsTable = pgTable(
@@ -20,6 +30,17 @@ export const applicationsTable = pgTable(
     phoneNumber: text('phone_number').notNull(),
     moveInDate: date('move_in_date', { mode: 'string' }),
     message: text('message'),
+    // What landlords screen on (docs/product.md section 10). Null: not asked (an application
+    // sent through the spec's POST /api/tenants, or before these were asked).
+    monthlyIncome: money('monthly_income'),
+    employer: text('employer'),
+    currentAddress: text('current_address'),
+    currentLandlordName: text('current_landlord_name'),
+    currentLandlordPhone: text('current_landlord_phone'),
+    hasPets: boolean('has_pets'),
+    petsDescription: text('pets_description'),
+    /** The applicant agreed to a background check ('Rent This Unit' requires it). */
+    backgroundCheckConsent: boolean('background_check_consent').notNull().default(false),
     status: text('status').notNull().default('Pending'),
     // The tenant an approval created; kept as history if that tenant is later removed.
     tenantId: integer('tenant_id').references(() => tenantsTable.id, { onDelete: 'set null' }),
@@ -42,6 +63,14 @@ export const applicationsTable = pgTable(
       sql`char_length(${table.phoneNumber}) BETWEEN 1 AND 15`,
     ),
     check('rental_applications_message_length', sql`char_length(${table.message}) <= 2000`),
+    check(
+      'rental_applications_screening_length',
+      sql`char_length(${table.employer}) <= 100 AND char_length(${table.currentAddress}) <= 200
+        AND char_length(${table.currentLandlordName}) <= 100
+        AND char_length(${table.currentLandlordPhone}) <= 15
+        AND char_length(${table.petsDescription}) <= 500`,
+    ),
+    check('rental_applications_income_not_negative', sql`${table.monthlyIncome} >= 0`),
   ],
 );
 

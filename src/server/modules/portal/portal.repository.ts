@@ -22,7 +22,7 @@ import type { LeaseRow } from '../leases/leases.table';
 import { ledgerOf } from '../ledger/ledger.service';
 import { listEntries } from '../ledger/ledger.repository';
 import type { LedgerEntryRow } from '../ledger/ledger.table';
-import { publicEmail, publicPhone, usersTable } from '../users/users.table';
+import { publicEmail, publicName, publicPhone, usersTable } from '../users/users.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
 
 /**
@@ -168,6 +168,7 @@ async function ownerContact(db: Database, ownerId: number): Promise<LinkedPortal
   const [row] = await db
     .select({
       userName: usersTable.userName,
+      name: publicName,
       email: publicEmail,
       phone: publicPhone,
       paymentInstructions: usersTable.paymentInstructions,

@@ -80,11 +80,12 @@ describe("the tenant's home", () => {
       'Tenant',
       'Tenant',
     ]);
-    // The landlord hides their email from the public (docs/product.md section 12).
+    // The landlord hides their email from the public and goes by a business name
+    // (docs/product.md section 12).
     const hide = await landlord.request({
       method: 'PUT',
       url: `/api/users/${landlord.user.id}/public-contact`,
-      payload: { showEmail: false, showPhone: true },
+      payload: { showEmail: false, showPhone: true, displayName: 'Maple Street Homes' },
     });
     expect(hide.statusCode, hide.body).toBe(200);
     ({ propertyId, units } = await createPropertyWithUnits(landlord, ['Available', 'Available']));
@@ -147,9 +148,10 @@ describe("the tenant's home", () => {
       state: 'IL',
       zipCode: '62701',
     });
-    // The hidden email is absent, the shown phone is there.
+    // The hidden email is absent, the shown phone is there; the landlord's chosen name shows.
     expect(answer.landlord).toEqual({
       userName: landlord.user.userName,
+      name: 'Maple Street Homes',
       email: null,
       phone: '+12125550100',
       paymentInstructions: null,

@@ -6,7 +6,7 @@ import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../
 import type { SortOrder } from '../../../shared/schemas/paging';
 import { unitSearchCondition, toUnit } from '../units/units.repository';
 import { unitsTable } from '../units/units.table';
-import { publicEmail, publicPhone, usersTable } from '../users/users.table';
+import { publicEmail, publicName, publicPhone, usersTable } from '../users/users.table';
 import { propertiesTable, type PropertyRow } from './properties.table';
 import { propertySearchTable } from './property-search.table';
 import { unitNumberOrder } from '../../db/unit-order';
@@ -20,6 +20,7 @@ export function containsPattern(q: string): string {
 const ownerColumns = {
   id: usersTable.id,
   userName: usersTable.userName,
+  name: publicName,
   email: publicEmail,
   phone: publicPhone,
 };
@@ -82,9 +83,55 @@ function propertySearchCondition(db: Database, q: string): SQL | undefined {
   );
 }
 
+/** The public listing's unit filters (docs/product.md section 16); rented units are hidden unless asked. */
+export interface ListingCriteria {
+  minBedrooms?: number | undefined;
+  minBathrooms?: number | undefined;
+  minRent?: number | undefined;
+  maxRent?: number | undefined;
+  city?: string | undefined;
+  includeRented: boolean;
+}
+
+/** The units a listing shows, over the units alias `u` of a raw statement. */
+export function listedUnitCondition(criteria: ListingCriteria): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (!criteria.includeRented) parts.push(sql`u.status <> 'Rented'`);
+  if (criteria.minBedrooms !== undefined) parts.push(sql`u.bedrooms >= ${criteria.minBedrooms}`);
+  if (criteria.minBathrooms !== undefined) parts.push(sql`u.bathrooms >= ${criteria.minBathrooms}`);
+  if (criteria.minRent !== undefined) parts.push(sql`u.rent >= ${criteria.minRent}`);
+  if (criteria.maxRent !== undefined) parts.push(sql`u.rent <= ${criteria.maxRent}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Which properties a listing shows: in the city asked (any case); with a unit it shows when a
+ * unit filter is set; else any property but one whose every unit is rented (unless asked).
+ */
+function listingCondition(criteria: ListingCriteria): SQL {
+  const unitsOf = (condition: SQL) =>
+    sql`EXISTS (SELECT 1 FROM units u WHERE u.property_id = ${propertiesTable.id} AND ${condition})`;
+  const parts: SQL[] = [];
+  if (criteria.city) parts.push(sql`lower(${propertiesTable.city}) = lower(${criteria.city})`);
+  const unitFilter =
+    criteria.minBedrooms !== undefined ||
+    criteria.minBathrooms !== undefined ||
+    criteria.minRent !== undefined ||
+    criteria.maxRent !== undefined;
+  if (unitFilter) parts.push(unitsOf(listedUnitCondition(criteria)));
+  else if (!criteria.includeRented) {
+    parts.push(
+      sql`NOT (${unitsOf(sql`u.status = 'Rented'`)} AND NOT ${unitsOf(sql`u.status <> 'Rented'`)})`,
+    );
+  }
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
 export interface PropertyListOptions extends PageRequest {
   /** Which properties the caller may list (undefined: all). */
   filter?: SQL | undefined;
+  /** The public listing's filters: its properties and the units each one shows. */
+  listing?: ListingCriteria | undefined;
   q?: string | undefined;
   sort?: PropertySortKey | undefined;
   order: SortOrder;
@@ -101,7 +148,11 @@ export const propertySortColumns = {
 
 /** Which properties a list shows: the caller's filter and the search, over properties and their owner. */
 export function propertyListWhere(db: Database, options: PropertyListOptions): SQL | undefined {
-  return and(options.filter, options.q ? propertySearchCondition(db, options.q) : undefined);
+  return and(
+    options.filter,
+    options.q ? propertySearchCondition(db, options.q) : undefined,
+    options.listing ? listingCondition(options.listing) : undefined,
+  );
 }
 
 /**

@@ -202,6 +202,7 @@ describe('properties API', () => {
       expect(found.owner).toEqual({
         id: landlord.user.id,
         userName: landlord.user.userName,
+        name: landlord.user.userName,
         email: landlord.user.email,
         phone: '+12125550100',
       });
@@ -355,7 +356,7 @@ describe('properties API', () => {
       expect(past.headers['x-total-count']).toBe('3');
     });
 
-    it('with include=units carries every unit of each property ordered by unit number', async () => {
+    it('with include=units carries the units of each property, the Available ones first', async () => {
       const response = await t.request({
         method: 'GET',
         url: '/api/properties?q=zq&include=units',

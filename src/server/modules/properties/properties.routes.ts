@@ -15,11 +15,16 @@ import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { propertyExportSchema } from '../../../shared/schemas/property-export';
 import { calendarDate } from '../../../shared/dates';
+import { parseListingSearch } from '../../../shared/listing-search';
 import { limitPublicSearch } from './search.rate-limit';
 import { actorOf, requestContext, runService } from '../../context';
 import { managerWhenMine } from '../auth/auth.plugin';
 import { managedPropertiesFilter } from '../authz/authz';
-import { findPropertyWithOwner, listProperties } from './properties.repository';
+import {
+  findPropertyWithOwner,
+  listProperties,
+  type ListingCriteria,
+} from './properties.repository';
 import { readPropertyList } from './property-list.statement';
 import { publicPropertyList } from './public-property-list';
 import {
@@ -97,14 +102,30 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { mine, include, ...page } = request.query;
+      const { mine, include, beds, baths, minRent, maxRent, city, rented, ...page } = request.query;
       const options = { ...page, includeUnits: include === 'units' };
-      const answer = mine
-        ? await readPropertyList(app.db, {
-            ...options,
-            filter: managedPropertiesFilter(actorOf(request)),
-          })
-        : await readPublicList(options, request.headers['if-none-match']);
+      let answer;
+      if (mine) {
+        answer = await readPropertyList(app.db, {
+          ...options,
+          filter: managedPropertiesFilter(actorOf(request)),
+        });
+      } else {
+        // '2 bedroom' or '$1,300' in the search box are filters (docs/product.md section 16).
+        const typed = page.q ? parseListingSearch(page.q) : undefined;
+        const listing: ListingCriteria = {
+          minBedrooms: beds ?? typed?.minBedrooms,
+          minBathrooms: baths ?? typed?.minBathrooms,
+          minRent,
+          maxRent: maxRent ?? typed?.maxRent,
+          city,
+          includeRented: rented,
+        };
+        answer = await readPublicList(
+          { ...options, q: typed ? typed.text || undefined : undefined, listing },
+          request.headers['if-none-match'],
+        );
+      }
       if ('etag' in answer && answer.etag) reply.header('etag', answer.etag);
       // No payload at all: a JSON null would announce a body that a 304 never carries.
       if (answer.body === null) return reply.status(304).send(undefined as unknown as null);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { propertiesTable } from './properties.table';
 import { usersTable } from '../users/users.table';
 import {
+  listedUnitCondition,
   propertyListWhere,
   propertySortColumns,
   type PropertyListOptions,
@@ -34,13 +35,15 @@ const p = propertiesTable;
 
 // The numerics as float8, so the JSON numbers read as JavaScript writes them (1250, not
 // 1250.00): both print a double's shortest exact form.
-const unitsJson = sql`(
+// A listing shows the units its filters ask for, the Available ones first.
+const unitsJson = (options: PropertyListOptions) => sql`(
   SELECT coalesce(json_agg(json_build_object('id', u.id, 'unitNumber', u.unit_number,
       'propertyId', u.property_id, 'description', u.description, 'imageUrl', u.image_url,
       'bedrooms', u.bedrooms, 'bathrooms', u.bathrooms::float8,
       'squareFeet', u.square_feet::float8, 'rent', u.rent::float8, 'status', u.status)
-    ORDER BY ${unitNumberOrder(sql`u.unit_number`)}, u.id), '[]')
-  FROM units u WHERE u.property_id = pp.id)`;
+    ORDER BY ${options.listing ? sql`(u.status = 'Available') DESC, ` : sql``}${unitNumberOrder(sql`u.unit_number`)}, u.id), '[]')
+  FROM units u WHERE u.property_id = pp.id
+    ${options.listing ? sql`AND ${listedUnitCondition(options.listing)}` : sql``})`;
 
 /**
  * The list's order over the CTEs' columns: the asked column first, then name without
@@ -76,9 +79,10 @@ export function propertyListStatement(db: Database, options: PropertyListOptions
           'address', pp.address, 'city', pp.city, 'state', pp.state, 'zipCode', pp.zip_code,
           'imageUrl', pp.image_url,
           'owner', json_build_object('id', o.id, 'userName', o.user_name,
+            'name', coalesce(o.display_name, o.user_name),
             'email', CASE WHEN o.show_email_publicly THEN o.email END,
             'phone', CASE WHEN o.show_phone_publicly THEN o.phone END)
-          ${options.includeUnits ? sql`, 'units', ${unitsJson}` : sql``}
+          ${options.includeUnits ? sql`, 'units', ${unitsJson(options)}` : sql``}
         ) ORDER BY ${orderBy('pg', options)}), '[]')
        FROM pg JOIN properties pp ON pp.id = pg.id JOIN users o ON o.id = pp.user_id)::text AS body`;
 }

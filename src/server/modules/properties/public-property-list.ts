@@ -29,7 +29,7 @@ interface Entry extends PropertyListAnswer {
 }
 
 /** Raise when the answer's shape or meaning changes, so no client keeps an old copy. */
-const ANSWER_VERSION = 1;
+const ANSWER_VERSION = 2;
 
 /** What decides the answer besides the revision: every option of the page asked for. */
 function pageKey(o: PublicListOptions): string {
@@ -41,6 +41,7 @@ function pageKey(o: PublicListOptions): string {
     o.limit,
     o.offset,
     o.includeUnits === true,
+    o.listing ?? null,
   ]);
 }
 

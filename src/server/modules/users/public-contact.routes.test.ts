@@ -48,14 +48,14 @@ describe("an owner's choice of what the public sees of their contact", () => {
       method: 'GET',
       url: `/api/users/${owner.user.id}/public-contact`,
     });
-    expect(mine.json()).toEqual({ showEmail: true, showPhone: true });
+    expect(mine.json()).toEqual({ showEmail: true, showPhone: true, displayName: null });
     expect((await publicSearch(owner.user.email!)).map((p) => p.id)).toContain(propertyId);
   });
 
   it('hides what the owner hides: from the property, the owners list and the search', async () => {
     const response = await choose(owner, owner.user.id, { showEmail: false, showPhone: true });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ showEmail: false, showPhone: true });
+    expect(response.json()).toEqual({ showEmail: false, showPhone: true, displayName: null });
 
     expect(await ownerOfProperty()).toMatchObject({ email: null, phone: '+12125550100' });
     const listed = (await publicOwners()).find((user) => user.id === owner.user.id);
@@ -75,6 +75,51 @@ describe("an owner's choice of what the public sees of their contact", () => {
       phone: '+12125550100',
     });
     expect((await publicSearch(owner.user.email!)).map((p) => p.id)).toContain(propertyId);
+  });
+
+  it('shows applicants the display name the owner sets, and the username again once it is emptied', async () => {
+    const listed = async () => {
+      const list = (
+        await t.request({ method: 'GET', url: `/api/properties?q=Aspen&include=units` })
+      ).json() as { id: number; owner: { name: string } }[];
+      return list.find((p) => p.id === propertyId)!.owner.name;
+    };
+    expect((await ownerOfProperty()).name).toBe(owner.user.userName);
+    expect(await listed()).toBe(owner.user.userName);
+
+    const named = await choose(owner, owner.user.id, {
+      showEmail: true,
+      showPhone: true,
+      displayName: '  Aspen Property Co.  ',
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toEqual({
+      showEmail: true,
+      showPhone: true,
+      displayName: 'Aspen Property Co.',
+    });
+    expect(await ownerOfProperty()).toMatchObject({
+      userName: owner.user.userName,
+      name: 'Aspen Property Co.',
+    });
+    expect(await listed()).toBe('Aspen Property Co.');
+
+    // A body without the name (the switches of an older page) leaves it as it is.
+    await choose(owner, owner.user.id, { showEmail: true, showPhone: true });
+    expect((await ownerOfProperty()).name).toBe('Aspen Property Co.');
+
+    const tooLong = await choose(owner, owner.user.id, {
+      showEmail: true,
+      showPhone: true,
+      displayName: 'x'.repeat(101),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('Display name must be at most 100 characters');
+    expect((await ownerOfProperty()).name).toBe('Aspen Property Co.');
+
+    await choose(owner, owner.user.id, { showEmail: true, showPhone: true, displayName: '' });
+    expect((await ownerOfProperty()).name).toBe(owner.user.userName);
+    expect(await listed()).toBe(owner.user.userName);
   });
 
   it("refuses another user's choice, a bad body and no session, changing nothing", async () => {

@@ -4,6 +4,7 @@ import {
   contactBodySchema,
   paymentInstructionsAnswerSchema,
   paymentInstructionsSchema,
+  publicContactBodySchema,
   publicContactSchema,
   publicUserSchema,
   userListQuerySchema,
@@ -115,9 +116,11 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags: ['users'],
-        summary: 'Choose whether the public listings show your email and phone (shown by default)',
+        summary:
+          'Choose whether the public listings show your email and phone (shown by default), and ' +
+          'the name tenants, workers and applicants see (displayName; empty: your username)',
         params: idParamsSchema,
-        body: publicContactSchema,
+        body: publicContactBodySchema,
         response: publicContactResponses,
       },
     },

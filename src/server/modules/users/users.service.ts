@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
+import type { z } from 'zod';
 import type {
   ContactBody,
   PaymentInstructions,
   PublicContact,
+  publicContactBodySchema,
   User,
 } from '../../../shared/schemas/users';
 import type { Context } from '../../context';
@@ -97,9 +99,14 @@ async function lockUser(ctx: Context, userId: number) {
   return row;
 }
 
-const publicContactOf = (row: { showEmailPublicly: boolean; showPhonePublicly: boolean }) => ({
+const publicContactOf = (row: {
+  showEmailPublicly: boolean;
+  showPhonePublicly: boolean;
+  displayName: string | null;
+}): PublicContact => ({
   showEmail: row.showEmailPublicly,
   showPhone: row.showPhonePublicly,
+  displayName: row.displayName,
 });
 
 /** Which contact details the public sees: the user's own choice, or any user's for an Admin. */
@@ -112,13 +119,17 @@ export async function getPublicContact(ctx: Context, userId: number): Promise<Pu
 
 export async function setPublicContact(
   ctx: Context,
-  { userId, choice }: { userId: number; choice: PublicContact },
+  { userId, choice }: { userId: number; choice: z.output<typeof publicContactBodySchema> },
 ): Promise<PublicContact> {
   requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only change your own contact choices');
   const before = await lockUser(ctx, userId);
   const [after] = await ctx.tx
     .update(usersTable)
-    .set({ showEmailPublicly: choice.showEmail, showPhonePublicly: choice.showPhone })
+    .set({
+      showEmailPublicly: choice.showEmail,
+      showPhonePublicly: choice.showPhone,
+      ...(choice.displayName === undefined ? {} : { displayName: choice.displayName }),
+    })
     .where(eq(usersTable.id, userId))
     .returning();
   if (!after) throw notFound('users.not_found', 'User not found');

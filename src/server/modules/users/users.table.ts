@@ -25,6 +25,11 @@ export const usersTable = pgTable(
      * shown on their tenants' homes when card payments are off (docs/product.md section 12).
      */
     paymentInstructions: text('payment_instructions'),
+    /**
+     * The name tenants, workers and applicants see instead of the username (a person's or a
+     * business's name); null: the username (docs/product.md section 12).
+     */
+    displayName: text('display_name'),
     /** Set by an Admin: the account cannot log in and has no sessions. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -38,6 +43,7 @@ export const usersTable = pgTable(
       sql`${table.roles} <@ ARRAY['Landlord','Tenant','Maintenance','Admin']::text[]`,
     ),
     check('users_phone_length', sql`char_length(${table.phone}) <= 15`),
+    check('users_display_name_length', sql`char_length(${table.displayName}) <= 100`),
   ],
 );
 
@@ -50,3 +56,6 @@ export const publicEmail = sql<
 export const publicPhone = sql<
   string | null
 >`case when ${usersTable.showPhonePublicly} then ${usersTable.phone} end`;
+
+/** The name others see: the display name, else the username. */
+export const publicName = sql<string>`coalesce(${usersTable.displayName}, ${usersTable.userName})`;

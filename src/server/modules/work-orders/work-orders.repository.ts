@@ -21,7 +21,7 @@ import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { uploadsTable } from '../uploads/uploads.table';
-import { usersTable } from '../users/users.table';
+import { publicName, usersTable } from '../users/users.table';
 import {
   workOrderNotesTable,
   workOrderPhotosTable,
@@ -211,7 +211,7 @@ export async function listNotes(
   visibility?: 'tenant',
 ): Promise<WorkOrderNote[]> {
   const rows = await db
-    .select({ note: workOrderNotesTable, author: usersTable.userName })
+    .select({ note: workOrderNotesTable, author: publicName })
     .from(workOrderNotesTable)
     .innerJoin(usersTable, eq(usersTable.id, workOrderNotesTable.authorId))
     .where(

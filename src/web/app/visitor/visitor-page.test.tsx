@@ -20,7 +20,13 @@ const property: Property = {
   state: 'NY',
   zipCode: '10001',
   imageUrl: null,
-  owner: { id: 3, userName: 'owner<b>', email: 'owner@example.com', phone: '+12125550100' },
+  owner: {
+    id: 3,
+    userName: 'owner<b>',
+    name: 'owner<b>',
+    email: 'owner@example.com',
+    phone: '+12125550100',
+  },
   units: [
     {
       id: 11,

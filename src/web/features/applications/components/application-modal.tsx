@@ -1,11 +1,24 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { APPLICATION_AUTO_CLOSE_MS, LIMITS } from '../../../../shared/constants';
+import type { z } from 'zod';
 import {
-  applicationBodySchema,
+  applicationFormSchema,
   type ApplicationBodyInput,
 } from '../../../../shared/schemas/applications';
+import { MoneyInput } from '../../../components/money-input';
 import { StatusBanner } from '../../../components/status-banner';
 import { useSaveForm } from '../../../components/use-save-form';
 import { useSubmitApplication } from '../api/submit-application';
@@ -18,7 +31,10 @@ export interface ApplicationModalProps {
   onClose(): void;
 }
 
-const validateApplication = schemaResolver(applicationBodySchema, { sync: true });
+type ApplicationFormValues = z.input<typeof applicationFormSchema>;
+
+// The call's body with the background check required: the form asks every question.
+const validateApplication = schemaResolver(applicationFormSchema, { sync: true });
 const SUCCESS = "Rental application submitted successfully! We'll contact you soon.";
 const FAILURE = 'Failed to submit rental application. Please try again.';
 
@@ -28,7 +44,7 @@ function localToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-const emptyValues = (unitId: number): ApplicationBodyInput => ({
+const emptyValues = (unitId: number): ApplicationFormValues => ({
   unitId,
   firstName: '',
   lastName: '',
@@ -36,6 +52,14 @@ const emptyValues = (unitId: number): ApplicationBodyInput => ({
   phoneNumber: '',
   moveInDate: '',
   message: '',
+  monthlyIncome: '',
+  employer: '',
+  currentAddress: '',
+  currentLandlordName: '',
+  currentLandlordPhone: '',
+  hasPets: false,
+  petsDescription: '',
+  backgroundCheckConsent: false,
 });
 
 /**
@@ -140,6 +164,51 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
             min={localToday()}
             {...form.getInputProps('moveInDate')}
           />
+          <Title order={3} size="h5" mt="xs">
+            What landlords ask
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <MoneyInput
+              label="Monthly income"
+              description="Before tax"
+              {...form.getInputProps('monthlyIncome')}
+            />
+            <TextInput
+              label="Employer"
+              autoComplete="organization"
+              maxLength={100}
+              {...form.getInputProps('employer')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Current address"
+            autoComplete="street-address"
+            maxLength={200}
+            {...form.getInputProps('currentAddress')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Current landlord's name"
+              maxLength={100}
+              {...form.getInputProps('currentLandlordName')}
+            />
+            <TextInput
+              label="Current landlord's number"
+              description="Where they can be called"
+              type="tel"
+              maxLength={LIMITS.phone}
+              {...form.getInputProps('currentLandlordPhone')}
+            />
+          </SimpleGrid>
+          <Checkbox label="I have pets" {...form.getInputProps('hasPets', { type: 'checkbox' })} />
+          {form.values.hasPets ? (
+            <TextInput
+              label="Your pets"
+              placeholder="One cat, 10 lb"
+              maxLength={500}
+              {...form.getInputProps('petsDescription')}
+            />
+          ) : null}
           <Textarea
             label="Message"
             description="Optional"
@@ -148,6 +217,11 @@ export function ApplicationModal({ unit, propertyName, opened, onClose }: Applic
             maxLength={LIMITS.longText}
             {...form.getInputProps('message')}
             value={form.values.message ?? ''}
+          />
+          <Checkbox
+            label="I agree to a background check (credit and rental history)"
+            required
+            {...form.getInputProps('backgroundCheckConsent', { type: 'checkbox' })}
           />
           <Group justify="flex-end" gap="sm">
             <Button type="button" variant="default" onClick={close}>

@@ -14,6 +14,7 @@ import { useApproveApplication, useRejectApplication } from '../api/decide-appli
 import { useApplicationsPage } from '../api/get-applications';
 import { PropertyLink, UnitLink } from '../../../components/record-links';
 import { formatPhone } from '../../../../shared/phone-format';
+import { ApplicationScreeningSummary } from './application-screening';
 
 const STATUS_COLORS: Record<Application['status'], string> = {
   Pending: 'yellow',
@@ -62,6 +63,11 @@ const columns: Column<Application>[] = [
     header: 'Move-in',
     render: (a) => formatDate(a.moveInDate),
     sortValue: (a) => a.moveInDate,
+  },
+  {
+    key: 'screening',
+    header: 'Screening',
+    render: (a) => <ApplicationScreeningSummary screening={a.screening} />,
   },
   {
     key: 'message',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicContact } from '../../../../shared/schemas/users';
+import type { PublicContact, PublicContactBody } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -18,11 +18,11 @@ export function useSetPublicContact(userId: number) {
   const queryClient = useQueryClient();
   const key = queryKeys.publicContact(userId);
   return useMutation({
-    mutationFn: (choice: PublicContact) =>
+    mutationFn: (choice: PublicContactBody) =>
       api.put<PublicContact>(`/api/users/${userId}/public-contact`, choice),
     onMutate: (choice) => {
       const previous = queryClient.getQueryData<PublicContact>(key);
-      queryClient.setQueryData(key, choice);
+      if (previous) queryClient.setQueryData(key, { ...previous, ...choice });
       return { previous };
     },
     onError: (_error, _choice, context) => {
@@ -30,7 +30,8 @@ export function useSetPublicContact(userId: number) {
     },
     onSuccess: (choice) => {
       queryClient.setQueryData(key, choice);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
+      // The name shows on the tenant's home and the work orders' notes too.
+      return queryClient.invalidateQueries();
     },
   });
 }

@@ -71,7 +71,7 @@ export function EditContactPage() {
       {user.roles.includes('Landlord') || user.roles.includes('Admin') ? (
         <>
           <Space h="lg" />
-          <PublicContactForm userId={user.id} />
+          <PublicContactForm userId={user.id} userName={user.userName} />
           <Space h="lg" />
           <PaymentInstructionsForm userId={user.id} />
         </>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Flex, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -48,9 +48,20 @@ export function NotificationsPage() {
         onPageChange={setPage}
       >
         {notifications.data?.notifications.map((n) => (
-          <Paper key={n.id} withBorder radius="md" p="md" component="li">
-            <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Paper key={n.id} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="li">
+            {/* On a phone the words take the card's whole width and the buttons go below them;
+                beside them, the words had a third of it. */}
+            <Flex
+              direction={{ base: 'column', sm: 'row' }}
+              justify="space-between"
+              align={{ base: 'stretch', sm: 'flex-start' }}
+              gap="xs"
+            >
+              <Stack
+                gap={2}
+                style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}
+                data-testid="notification-text"
+              >
                 <Text fw={n.read ? 400 : 700}>
                   {n.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
                   {n.title}
@@ -60,7 +71,7 @@ export function NotificationsPage() {
                   {formatDateTime(n.createdAt)}
                 </Text>
               </Stack>
-              <Group gap="xs">
+              <Group gap="xs" wrap="wrap" style={{ flexShrink: 0 }}>
                 {n.link ? (
                   <Button component={Link} to={n.link} size="xs" variant="default">
                     Open
@@ -77,7 +88,7 @@ export function NotificationsPage() {
                   </Button>
                 )}
               </Group>
-            </Group>
+            </Flex>
           </Paper>
         ))}
       </PagedCardList>

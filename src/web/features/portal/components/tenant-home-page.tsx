@@ -111,7 +111,7 @@ function LinkedHome({ home }: { home: LinkedPortalHome }) {
           </Text>
         </Section>
         <Section title="Your landlord">
-          <Text fw={600}>{landlord.userName}</Text>
+          <Text fw={600}>{landlord.name}</Text>
           {landlord.email ? (
             <Text size="sm">
               Email:{' '}

@@ -11,14 +11,76 @@ export interface PropertyPage {
   offset: number;
 }
 
+/**
+ * What an applicant asks the listing for (docs/product.md section 16), as the page's address
+ * and the list call both write it: the search text and the filters, each empty when unset.
+ */
+export interface CatalogueQuery {
+  q: string;
+  beds: string;
+  baths: string;
+  minRent: string;
+  maxRent: string;
+  city: string;
+  rented: boolean;
+}
+
+export const EMPTY_CATALOGUE_QUERY: CatalogueQuery = {
+  q: '',
+  beds: '',
+  baths: '',
+  minRent: '',
+  maxRent: '',
+  city: '',
+  rented: false,
+};
+
+/** '$1,300' and '1300' are 1300; what is not an amount is no filter at all. */
+const amount = (typed: string) => {
+  const value = Number(typed.replace(/[$,\s]/g, ''));
+  return typed.trim() && Number.isFinite(value) && value >= 0 ? String(value) : '';
+};
+
+/** The query's parameters, in the names of the list call and of the page's address. */
+export function catalogueParams(query: CatalogueQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = query.q.trim();
+  if (q) params.set('q', q);
+  if (query.beds) params.set('beds', query.beds);
+  if (query.baths) params.set('baths', query.baths);
+  const minRent = amount(query.minRent);
+  if (minRent) params.set('minRent', minRent);
+  const maxRent = amount(query.maxRent);
+  if (maxRent) params.set('maxRent', maxRent);
+  const city = query.city.trim();
+  if (city) params.set('city', city);
+  if (query.rented) params.set('rented', 'true');
+  return params;
+}
+
+/** The query a page's address asks for ('?beds=2&city=Boise'). */
+export function catalogueQueryOf(search: string): CatalogueQuery {
+  const params = new URLSearchParams(search);
+  const text = (name: string) => params.get(name) ?? '';
+  return {
+    q: text('q'),
+    beds: text('beds'),
+    baths: text('baths'),
+    minRent: text('minRent'),
+    maxRent: text('maxRent'),
+    city: text('city'),
+    rented: params.get('rented') === 'true',
+  };
+}
+
 /** The address of one page of the public catalogue (the server renders the first one too). */
-export function publicPropertiesUrl(search: string, offset: number): string {
-  const params = new URLSearchParams({
-    include: 'units',
-    limit: String(BROWSER_PAGE_SIZE),
-    offset: String(offset),
-  });
-  if (search) params.set('q', search);
+export function publicPropertiesUrl(query: CatalogueQuery | string, offset: number): string {
+  const params = catalogueParams(
+    typeof query === 'string' ? { ...EMPTY_CATALOGUE_QUERY, q: query } : query,
+  );
+  params.set('include', 'units');
+  params.set('limit', String(BROWSER_PAGE_SIZE));
+  params.set('offset', String(offset));
   return `/api/properties?${params.toString()}`;
 }
 
@@ -28,7 +90,7 @@ export function toPropertyPage(items: Property[], totalHeader: string | null, of
   return { items, total: Number.isFinite(total) ? total : items.length, offset };
 }
 
-async function fetchPage(search: string, offset: number, signal: AbortSignal) {
+async function fetchPage(search: CatalogueQuery, offset: number, signal: AbortSignal) {
   const { data, headers } = await apiRequest<Property[]>(
     'GET',
     publicPropertiesUrl(search, offset),
@@ -39,7 +101,7 @@ async function fetchPage(search: string, offset: number, signal: AbortSignal) {
 }
 
 interface Loaded {
-  /** The search these pages answer. */
+  /** The query these pages answer, as its parameters. */
   search: string;
   pages: PropertyPage[];
   error: unknown;
@@ -62,10 +124,16 @@ export interface PublicCatalogue {
  * runs this same screen without the data library; `initialPage` is the first page of the
  * empty search when the server has rendered it already.
  */
-export function usePublicCatalogue(search: string, initialPage?: PropertyPage): PublicCatalogue {
+export function usePublicCatalogue(
+  query: CatalogueQuery,
+  initialPage?: PropertyPage,
+): PublicCatalogue {
+  const search = catalogueParams(query).toString();
   const [loaded, setLoaded] = useState<Loaded | null>(() =>
     initialPage ? { search: '', pages: [initialPage], error: null } : null,
   );
+  const queryRef = useRef(query);
+  queryRef.current = query;
   const [fetchingMore, setFetchingMore] = useState(false);
   const moreRequest = useRef<AbortController | null>(null);
   const current = loaded?.search === search ? loaded : null;
@@ -75,7 +143,7 @@ export function usePublicCatalogue(search: string, initialPage?: PropertyPage): 
     if (isLoaded) return;
     const controller = new AbortController();
     moreRequest.current?.abort();
-    fetchPage(search, 0, controller.signal).then(
+    fetchPage(queryRef.current, 0, controller.signal).then(
       (page) => setLoaded({ search, pages: [page], error: null }),
       (error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ search, pages: [], error });
@@ -96,7 +164,7 @@ export function usePublicCatalogue(search: string, initialPage?: PropertyPage): 
     moreRequest.current = controller;
     setFetchingMore(true);
     const sameSearch = (state: Loaded | null) => state !== null && state.search === search;
-    fetchPage(search, loadedEnd, controller.signal)
+    fetchPage(query, loadedEnd, controller.signal)
       .then(
         (page) =>
           setLoaded((state) =>

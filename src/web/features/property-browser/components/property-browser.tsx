@@ -1,14 +1,29 @@
 import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { Suspense, useMemo, useState, type ComponentProps, type ComponentType } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import type { Property } from '../../../../shared/schemas/properties';
 import type { Unit } from '../../../../shared/schemas/units';
 import { EmptyState, LoadingState } from '../../../components/waiting-states';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import type { ApplicationModal } from '../../applications';
-import { usePublicCatalogue, type PropertyPage } from '../api/get-public-properties';
+import {
+  catalogueParams,
+  catalogueQueryOf,
+  EMPTY_CATALOGUE_QUERY,
+  usePublicCatalogue,
+  type CatalogueQuery,
+  type PropertyPage,
+} from '../api/get-public-properties';
+import { ListingFilters } from './listing-filters';
 import { PropertyCard } from './property-card';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -35,9 +50,26 @@ export function PropertyBrowser({
   initialPage,
   applicationModal: ApplicationModal,
 }: PropertyBrowserProps) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const catalogue = usePublicCatalogue(debounced, initialPage);
+  // The search and filters live in the page's address, so a search can be shared: read once
+  // when the page opens (the server renders only the unfiltered page), written on change.
+  const [query, setQuery] = useState<CatalogueQuery>(() =>
+    typeof window === 'undefined'
+      ? EMPTY_CATALOGUE_QUERY
+      : catalogueQueryOf(window.location.search),
+  );
+  const search = query.q;
+  const setSearch = (q: string) => setQuery((current) => ({ ...current, q }));
+  const [debouncedQuery] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const debounced = debouncedQuery.q.trim();
+  const catalogue = usePublicCatalogue(debouncedQuery, initialPage);
+  const filtered = catalogueParams({ ...debouncedQuery, q: '' }).size > 0;
+  useEffect(() => {
+    const params = catalogueParams(debouncedQuery).toString();
+    const address = `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
+    if (address !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, '', address);
+    }
+  }, [debouncedQuery]);
   // A card is open when 'Expand All' is on, unless toggled since (and the other way round),
   // so pages loaded later follow the last Expand All / Collapse All.
   const [allExpanded, setAllExpanded] = useState(false);
@@ -91,9 +123,12 @@ export function PropertyBrowser({
             </Button>
           </Group>
         </Group>
-        {debounced && !catalogue.isPending && !catalogue.error ? (
+        <ListingFilters query={query} onChange={setQuery} />
+        {(debounced || filtered) && !catalogue.isPending && !catalogue.error ? (
           <Text role="status" data-testid="search-summary">
-            Found {total} {total === 1 ? 'property' : 'properties'} matching &quot;{debounced}&quot;
+            Found {total} {total === 1 ? 'property' : 'properties'}
+            {debounced ? <> matching &quot;{debounced}&quot;</> : null}
+            {filtered ? ' with the filters chosen' : null}
           </Text>
         ) : null}
 
@@ -106,7 +141,9 @@ export function PropertyBrowser({
         ) : properties.length === 0 ? (
           <EmptyState
             title={
-              debounced ? 'No properties found' : 'There are no properties available at this time.'
+              debounced || filtered
+                ? 'No properties found'
+                : 'There are no properties available at this time.'
             }
           />
         ) : (

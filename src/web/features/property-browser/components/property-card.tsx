@@ -47,7 +47,7 @@ export function PropertyCard({ property, expanded, onToggle, onRent }: PropertyC
               <Text span fw={600}>
                 Property manager:
               </Text>{' '}
-              {property.owner.userName}
+              {property.owner.name}
               {property.owner.email ? (
                 <>
                   {' · '}

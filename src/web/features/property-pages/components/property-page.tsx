@@ -126,7 +126,7 @@ function PropertyHeader({
             <Text size="sm" fw={600}>
               {canManage ? 'Owner' : 'Contact the owner'}
             </Text>
-            <Text size="sm">{owner.userName}</Text>
+            <Text size="sm">{owner.name}</Text>
             {owner.email ? (
               <Anchor href={`mailto:${owner.email}`} size="sm">
                 {owner.email}
