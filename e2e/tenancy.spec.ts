@@ -194,7 +194,7 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await dialog.getByLabel('Employer').fill('Boise Bakery');
   await dialog.getByLabel('Current address').fill('8 Elm St, Boise, ID 83702');
   await dialog.getByLabel("Current landlord's name").fill('Pat Owner');
-  await dialog.getByLabel("Current landlord's number").fill('555-0142');
+  await dialog.getByLabel("Current landlord's number").fill('212-555-0142');
   await dialog.getByLabel('I have pets').check();
   await dialog.getByLabel('Your pets').fill('One quiet cat');
   await dialog.getByLabel(/I agree to a background check/).check();
@@ -218,7 +218,7 @@ test('a visitor applies for a unit and the landlord approves: the tenant appears
   await expect(screening).toContainText('Income: $5,250.00 a month');
   await expect(screening).toContainText('Employer: Boise Bakery');
   await expect(screening).toContainText('Lives at: 8 Elm St, Boise, ID 83702');
-  await expect(screening).toContainText('Current landlord: Pat Owner, 555-0142');
+  await expect(screening).toContainText('Current landlord: Pat Owner, (212) 555-0142');
   await expect(screening).toContainText('Pets: Yes (One quiet cat)');
   await expect(screening).toContainText('Background check: agreed');
   await expectAccessible(page, '/applications with screening answers');

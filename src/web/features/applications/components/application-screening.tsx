@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ApplicationScreening } from '../../../../shared/schemas/applications';
+import { formatPhone } from '../../../../shared/phone-format';
 import { formatMoney } from '../../../lib/format';
 
 /**
@@ -21,7 +22,12 @@ export function ApplicationScreeningSummary({ screening: s }: { screening: Appli
       </Text>
     );
   }
-  const landlord = [s.currentLandlordName, s.currentLandlordPhone].filter(Boolean).join(', ');
+  const landlord = [
+    s.currentLandlordName,
+    s.currentLandlordPhone ? formatPhone(s.currentLandlordPhone) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Stack gap={0} maw={300} style={{ overflowWrap: 'anywhere' }} data-testid="screening">
       <Text size="xs">
