@@ -99,6 +99,8 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
   const [methodError, setMethodError] = useState<string | null>(null);
   const [entryDate, setEntryDate] = useState(today);
   const [running, setRunning] = useState(false);
+  // A second click before the screen re-renders starts nothing (the keys would save it anyway).
+  const busy = useRef(false);
   const [summary, setSummary] = useState('');
   const amountRefs = useRef<(HTMLInputElement | null)[]>([]);
   const submitRef = useRef<HTMLButtonElement | null>(null);
@@ -131,11 +133,12 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
   );
 
   async function submit() {
-    if (running) return;
+    if (busy.current) return;
     if (method === '') {
       setMethodError('Choose how the money was paid');
       return;
     }
+    busy.current = true;
     setRunning(true);
     let recorded = 0;
     let refused = 0;
@@ -174,6 +177,7 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
       `${recorded} ${recorded === 1 ? 'payment' : 'payments'} recorded` +
         (refused > 0 ? `, ${refused} refused: correct them and record again.` : '.'),
     );
+    busy.current = false;
     setRunning(false);
     await Promise.all(
       [queryKeys.dashboard.all, queryKeys.deposits.all, queryKeys.money.lists()].map((queryKey) =>
