@@ -107,6 +107,24 @@ describe('the hourly rent and late-fee chain', () => {
     expect(await entriesOf(ids)).toEqual(expected);
   });
 
+  it('charges every fee once when two runs of the hour work at the same time', async () => {
+    await beforeRent();
+    const third = (await signUpAll(t, ['Landlord']))[0];
+    const leases = [];
+    for (const owner of [first, second, third, first, second, third]) {
+      leases.push(await createLease(owner, feeRule));
+    }
+    const ids = leases.map((lease) => lease.id);
+    // Two runners at once (on PostgreSQL, two connections: as two processes would).
+    const hour = noon('2026-01-17');
+    await Promise.all([t.app.jobs.runDueJobs(hour), t.app.jobs.runDueJobs(hour)]);
+    const entries = await entriesOf(ids);
+    expect(entries.filter((entry) => entry.category === 'rent')).toHaveLength(ids.length);
+    expect(entries.filter((entry) => entry.category === 'late_fee')).toEqual(
+      ids.map((leaseId) => ({ leaseId, category: 'late_fee', period: '2026-01', amount: 2_500 })),
+    );
+  });
+
   it('the fee job kind of earlier versions, still queued, posts the rent before it looks for fees', async () => {
     await beforeRent();
     const lease = await createLease(second, feeRule);
