@@ -8,7 +8,9 @@
 // DATABASE_URL, a scratch database on that PostgreSQL server (created and dropped here).
 // Prints figures; asserts nothing. The money rows: posting one month of rent for every Active
 // lease (the rent-posting service called directly, timed in seconds), then the rent roll,
-// arrears and money summary (4 connections). `--only money` measures only those, with every
+// arrears and money summary (4 connections), then 1,000 payments received as the
+// receive-payments screen sends them (its open balances loaded, one call per row, then the
+// same calls again, which record nothing). `--only money` measures only those, with every
 // seeded lease (10,000) made Active; `--only core` only the rows above but the public search.
 // `--only search`: the public search (first page of 20 with units) at 16 and 4 connections,
 // warm (its answer cached: the same page asked again and again, as visitors do; plus its 304
@@ -204,6 +206,94 @@ async function postOneMonthOfRent(): Promise<{ leases: number; posted: number; s
   await refreshStatistics(database.db);
   await database.close();
   return { leases: rows[0]!.n, posted, seconds };
+}
+
+// --- money: receiving payments in bulk ----------------------------------------------
+interface BulkReceipts {
+  openBalances: number;
+  loadSeconds: number;
+  payments: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  retrySeconds: number;
+  retriedCreated: number;
+}
+
+/**
+ * What the receive-payments screen does for `count` rows: loads every open balance (the
+ * arrears list, page after page), then records one payment per lease, one call after another,
+ * each with its own idempotency key; then sends the same calls again (a retry), which must
+ * record nothing (200, not 201).
+ */
+async function receiveInBulk(
+  baseUrl: string,
+  cookie: string,
+  count: number,
+): Promise<BulkReceipts> {
+  const headers = { cookie, 'content-type': 'application/json' };
+  const loadStarted = performance.now();
+  const leases: { leaseId: number; balance: number }[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const response = await fetch(
+      `${baseUrl}/api/arrears?sort=property&limit=100&offset=${offset}`,
+      {
+        headers,
+      },
+    );
+    const page = (await response.json()) as { leases: { leaseId: number; balance: number }[] };
+    leases.push(...page.leases);
+    if (page.leases.length < 100) break;
+  }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const entryDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+  const bodies = leases.slice(0, count).map((lease, i) => ({
+    leaseId: lease.leaseId,
+    body: JSON.stringify({
+      amount: lease.balance,
+      entryDate,
+      method: 'check',
+      reference: `B${i}`,
+      idempotencyKey: `bench-receipt-${randomBytes(8).toString('hex')}`,
+    }),
+  }));
+  const send = async (expected: number) => {
+    const times: number[] = [];
+    let created = 0;
+    const started = performance.now();
+    for (const { leaseId, body } of bodies) {
+      const one = performance.now();
+      const response = await fetch(`${baseUrl}/api/leases/${leaseId}/ledger/payments`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      await response.arrayBuffer();
+      times.push(performance.now() - one);
+      if (response.status === 201) created += 1;
+      else if (response.status !== expected)
+        throw new Error(`payment on lease ${leaseId}: ${response.status}`);
+    }
+    times.sort((a, b) => a - b);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      created,
+      p50: times[Math.floor(times.length * 0.5)] ?? 0,
+      p99: times[Math.floor(times.length * 0.99)] ?? 0,
+    };
+  };
+  const first = await send(201);
+  const retry = await send(200);
+  return {
+    openBalances: leases.length,
+    loadSeconds,
+    payments: first.created,
+    seconds: first.seconds,
+    p50: first.p50,
+    p99: first.p99,
+    retrySeconds: retry.seconds,
+    retriedCreated: retry.created,
+  };
 }
 
 // --- processes ----------------------------------------------------------------------
@@ -471,6 +561,7 @@ if (runs('core')) {
 const { bigCounts, someProperty, someUnit } = await seedBigLandlord();
 const bigLabel = `${bigCounts.units.toLocaleString('en-US')} units`;
 let rentPosting: Awaited<ReturnType<typeof postOneMonthOfRent>> | undefined;
+let bulkReceipts: BulkReceipts | undefined;
 if (runs('money')) {
   process.stdout.write('posting one month of rent... ');
   rentPosting = await postOneMonthOfRent();
@@ -544,6 +635,15 @@ try {
           connections: 4,
         },
       ])),
+    );
+    await settle(appUrl);
+    process.stdout.write('receiving 1,000 payments in bulk... ');
+    bulkReceipts = await receiveInBulk(appUrl, bigCookie, 1_000);
+    console.log(
+      `${bulkReceipts.payments} recorded in ${bulkReceipts.seconds.toFixed(2)} s ` +
+        `(p50 ${bulkReceipts.p50.toFixed(1)} ms, p99 ${bulkReceipts.p99.toFixed(1)} ms per payment); ` +
+        `${bulkReceipts.openBalances} open balances loaded in ${bulkReceipts.loadSeconds.toFixed(2)} s; ` +
+        `the same 1,000 again: ${bulkReceipts.retriedCreated} recorded, ${bulkReceipts.retrySeconds.toFixed(2)} s`,
     );
   }
   if (runs('search')) {
@@ -798,6 +898,11 @@ if (rentPosting) {
     `Posting one month of rent: ${rentPosting.posted} charges (${rentPosting.leases} Active leases) in ${rentPosting.seconds.toFixed(2)} s (target: under ${kind === 'postgres' ? 10 : 30} s)`,
   );
 }
+if (bulkReceipts) {
+  console.log(
+    `Receiving payments in bulk: ${bulkReceipts.payments} payments, one call after another, in ${bulkReceipts.seconds.toFixed(2)} s (p50 ${bulkReceipts.p50.toFixed(1)} ms, p99 ${bulkReceipts.p99.toFixed(1)} ms each); the screen's ${bulkReceipts.openBalances} open balances in ${bulkReceipts.loadSeconds.toFixed(2)} s; sent again: ${bulkReceipts.retriedCreated} recorded in ${bulkReceipts.retrySeconds.toFixed(2)} s`,
+  );
+}
 const resultsDir = path.join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
@@ -817,6 +922,7 @@ writeFileSync(
       smallNextToBigVsAlone: growth,
       baselineDiffersAt: sameAnswer ?? null,
       rentPosting: rentPosting ?? null,
+      bulkReceipts: bulkReceipts ?? null,
     },
     null,
     2,

@@ -180,6 +180,14 @@ export const ROUTES: AppRoute[] = [
     },
   },
   {
+    paths: ['rent-roll/receive'],
+    load: () =>
+      import('../features/money/components/receive-payments-page').then(
+        (m) => m.ReceivePaymentsPage,
+      ),
+    access: manager('rent'),
+  },
+  {
     paths: ['arrears'],
     load: () => import('../features/money/components/arrears-page').then((m) => m.ArrearsPage),
     access: manager('rent'),

@@ -6,7 +6,7 @@ import { formatCents, type Cents } from '../../../shared/money';
 import { notify } from '../notifications/notifications.service';
 import type { LeaseRow } from '../leases/leases.table';
 import * as repository from './ledger.repository';
-import { recordEntryEvent } from './ledger.service';
+import { recordEntryEvent, type LandlordScope } from './ledger.service';
 import type { LedgerEntryRow } from './ledger.table';
 
 const LEASE_BATCH = 500;
@@ -79,9 +79,9 @@ export function assessLease(lease: LeaseRow, rows: LedgerEntryRow[], today: stri
  * key (lease, period) for late fees lets one fee per period through, whichever run, retry or
  * process gets there first; only the run that stored it records the event and notifies.
  */
-export async function assessLateFees(ctx: Context): Promise<number> {
+export async function assessLateFees(ctx: Context, scope?: LandlordScope): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const leases = await repository.listLeasesWithLateFeeRule(ctx.tx, today);
+  const leases = await repository.listLeasesWithLateFeeRule(ctx.tx, today, scope?.landlordId);
   let posted = 0;
   for (let i = 0; i < leases.length; i += LEASE_BATCH) {
     const batch = leases.slice(i, i + LEASE_BATCH);

@@ -3,6 +3,7 @@ import { addDays } from '../../../shared/dates';
 import { MAX_GRACE_DAYS } from '../../../shared/late-fees';
 import type { Database } from '../../db/client';
 import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { propertiesTable } from '../properties/properties.table';
 import { leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
 import { unitsTable } from '../units/units.table';
 import { tenantsTable } from '../tenants/tenants.table';
@@ -86,6 +87,7 @@ export async function findReversalOf(
 export async function listLeasesForRent(
   db: Database,
   today: string,
+  landlordId?: number,
 ): Promise<{ lease: LeaseRow; postedPeriods: number }[]> {
   const l = leasesTable;
   const through = sql`to_char(least(${leaseLastDay(l)}, ${today}::date), 'YYYY-MM')`;
@@ -103,9 +105,31 @@ export async function listLeasesForRent(
     // The join also makes Drizzle write every column with its table: a lone table's columns
     // are written bare in a select list, and the count's `id` would be the entry's own.
     .innerJoin(unitsTable, eq(unitsTable.id, l.unitId))
-    .where(and(not(leaseIsVoid(l)), lte(l.startDate, today)))
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .where(
+      and(
+        not(leaseIsVoid(l)),
+        lte(l.startDate, today),
+        landlordId === undefined ? undefined : eq(propertiesTable.userId, landlordId),
+      ),
+    )
     .orderBy(asc(l.id));
   return rows;
+}
+
+/**
+ * The landlords (property owners) with a lease begun by `today` that is not void: the ones
+ * the hourly rent-and-fees run visits, one job each.
+ */
+export async function listLandlordsWithLeases(db: Database, today: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ landlordId: propertiesTable.userId })
+    .from(leasesTable)
+    .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .where(and(not(leaseIsVoid(leasesTable)), lte(leasesTable.startDate, today)))
+    .orderBy(asc(propertiesTable.userId));
+  return rows.map((row) => row.landlordId);
 }
 
 /** The rent periods already posted on each of `leaseIds` (reversed ones too: never again). */
@@ -149,13 +173,17 @@ export async function insertRentCharges(
 export async function listLeasesWithLateFeeRule(
   db: Database,
   today: string,
+  landlordId?: number,
 ): Promise<{ lease: LeaseRow; tenantUserId: number | null }[]> {
   return db
     .select({ lease: leasesTable, tenantUserId: tenantsTable.userId })
     .from(leasesTable)
     .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
+    .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .where(
       and(
+        landlordId === undefined ? undefined : eq(propertiesTable.userId, landlordId),
         isNotNull(leasesTable.lateFeeKind),
         not(leaseIsVoid(leasesTable)),
         lte(leasesTable.startDate, today),

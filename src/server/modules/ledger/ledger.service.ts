@@ -231,6 +231,11 @@ export async function reverseEntry(
 
 const RENT_BATCH = 1_000;
 
+/** One landlord's leases (the owner of their properties); every landlord's when left out. */
+export interface LandlordScope {
+  landlordId?: number;
+}
+
 /**
  * The rent periods a lease is charged by `today`: from its start (or the day its rent is
  * charged from, for a lease brought in from earlier books) through its last day (the move-out
@@ -253,10 +258,11 @@ export function rentPeriodsDue(lease: LeaseRow, today: string): RentPeriod[] {
  * actor. The unique key (lease, period) makes a second run, a second process or a retry post
  * nothing twice; a period once posted (reversed too) is never posted again.
  */
-export async function postRentDue(ctx: Context): Promise<number> {
+export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
   const candidates: { lease: LeaseRow; due: RentPeriod[] }[] = [];
-  for (const { lease, postedPeriods } of await repository.listLeasesForRent(ctx.tx, today)) {
+  const leases = await repository.listLeasesForRent(ctx.tx, today, scope?.landlordId);
+  for (const { lease, postedPeriods } of leases) {
     const due = rentPeriodsDue(lease, today).filter((period) => period.amount > 0);
     if (due.length > postedPeriods) candidates.push({ lease, due });
   }

@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconCash, IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { RENT_ROLL_SORT_KEYS, type RentRollRow } from '../../../../shared/schemas/money-reports';
 import { PageHeader } from '../../../components/page-header';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -68,15 +69,24 @@ export function RentRollPage() {
         title="Rent roll"
         description="Every unit with its tenant, rent and what is owed."
         actions={
-          <Button
-            component="a"
-            href={rentRollCsvHref(params.query)}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Download CSV
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to="/rent-roll/receive"
+              leftSection={<IconCash size={16} aria-hidden />}
+            >
+              Receive payments
+            </Button>
+            <Button
+              component="a"
+              href={rentRollCsvHref(params.query)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Download CSV
+            </Button>
+          </>
         }
       />
       <MoneyReportsNav />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
-function randomKey(): string {
+/** A fresh idempotency key: 32 hex digits or a UUID. */
+export function randomKey(): string {
   // randomUUID needs a secure context; getRandomValues works on plain http too (a LAN install).
   if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

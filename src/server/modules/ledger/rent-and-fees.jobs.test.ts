@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAsSystem } from '../../context';
+import { createLease, signUpAll } from '../../test/fixtures';
+import { createTestApp, login, type TestApp, type TestUser } from '../../test/test-app';
+import { auditEventsTable } from '../audit/audit.table';
+import { jobsTable } from '../jobs/jobs.table';
+import { postRentDue } from './ledger.service';
+import { RENT_AND_FEES_JOB } from './ledger.jobs';
+import { ledgerEntriesTable } from './ledger.table';
+
+/** Noon in New York on a day. */
+const noon = (day: string) => new Date(`${day}T17:00:00Z`);
+
+/**
+ * Rent and late fees are one ordered chain (docs/product.md section 19): one job per landlord
+ * posts the due rent, then assesses the fees, so a period whose rent and late day both fall
+ * before a run is charged both in that run.
+ */
+describe('the hourly rent and late-fee chain', () => {
+  let t: TestApp;
+  let first: TestUser;
+  let second: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.clock.now = noon('2026-01-05');
+    // The third landlord has no lease: no job is made for them.
+    [first, second] = await signUpAll(t, ['Landlord', 'Landlord', 'Landlord']);
+  });
+  afterAll(() => t.close());
+
+  /** Moves the clock back to lease-making day and logs in again: runs sweep idle sessions. */
+  async function beforeRent() {
+    t.clock.now = noon('2026-01-05');
+    first = await login(t, first.user.userName, first.password);
+    second = await login(t, second.user.userName, second.password);
+  }
+
+  const feeRule = { lateFeeKind: 'flat', lateFeeAmount: 25, lateFeeGraceDays: 2 };
+
+  const entriesOf = (leaseIds: number[]) =>
+    t.database.db
+      .select({
+        leaseId: ledgerEntriesTable.leaseId,
+        category: ledgerEntriesTable.category,
+        period: ledgerEntriesTable.period,
+        amount: ledgerEntriesTable.amount,
+      })
+      .from(ledgerEntriesTable)
+      .where(inArray(ledgerEntriesTable.leaseId, leaseIds))
+      .orderBy(asc(ledgerEntriesTable.leaseId), asc(ledgerEntriesTable.id));
+
+  const chainJobs = () =>
+    t.database.db
+      .select({ payload: jobsTable.payload, status: jobsTable.status })
+      .from(jobsTable)
+      .where(eq(jobsTable.kind, RENT_AND_FEES_JOB))
+      .orderBy(asc(jobsTable.id));
+
+  it("charges a period's rent and its late fee in the same run, once, one job per landlord", async () => {
+    await beforeRent();
+    const leases = [
+      await createLease(first, feeRule),
+      await createLease(first, feeRule),
+      await createLease(second, feeRule),
+    ];
+    const ids = leases.map((lease) => lease.id);
+    // Nothing ran since: on the 14th, January's rent (due the 10th) is late since the 13th.
+    const hour = noon('2026-01-14');
+    await t.app.jobs.runDueJobs(hour);
+
+    const expected = ids.flatMap((leaseId) => [
+      { leaseId, category: 'rent', period: '2026-01', amount: 100_000 },
+      { leaseId, category: 'late_fee', period: '2026-01', amount: 2_500 },
+    ]);
+    expect(await entriesOf(ids)).toEqual(expected);
+    // The landlord without leases gets no job; each of the others one, done.
+    expect(await chainJobs()).toEqual([
+      { payload: { landlordId: first.user.id }, status: 'done' },
+      { payload: { landlordId: second.user.id }, status: 'done' },
+    ]);
+
+    // The rent event comes before the fee event on every lease's trail.
+    const trail = await t.database.db
+      .select({ entityId: auditEventsTable.entityId, action: auditEventsTable.action })
+      .from(auditEventsTable)
+      .where(
+        and(
+          inArray(auditEventsTable.entityId, ids),
+          eq(auditEventsTable.entityType, 'leases'),
+          inArray(auditEventsTable.action, ['ledger.rent', 'ledger.late_fee']),
+        ),
+      )
+      .orderBy(asc(auditEventsTable.id));
+    for (const id of ids) {
+      expect(trail.filter((event) => event.entityId === id).map((event) => event.action)).toEqual([
+        'ledger.rent',
+        'ledger.late_fee',
+      ]);
+    }
+
+    // Another run in the hour, a later hour and the old fee job kind charge nothing again.
+    await t.app.jobs.enqueue({ kind: 'ledger.post-rent', key: 'again-this-hour', runAt: hour });
+    await t.app.jobs.runDueJobs(hour);
+    await t.app.jobs.runDueJobs(new Date(hour.getTime() + 3_600_000));
+    expect(await entriesOf(ids)).toEqual(expected);
+  });
+
+  it('charges every fee once when two runs of the hour work at the same time', async () => {
+    await beforeRent();
+    const third = (await signUpAll(t, ['Landlord']))[0];
+    const leases = [];
+    for (const owner of [first, second, third, first, second, third]) {
+      leases.push(await createLease(owner, feeRule));
+    }
+    const ids = leases.map((lease) => lease.id);
+    // Two runners at once (on PostgreSQL, two connections: as two processes would).
+    const hour = noon('2026-01-17');
+    await Promise.all([t.app.jobs.runDueJobs(hour), t.app.jobs.runDueJobs(hour)]);
+    const entries = await entriesOf(ids);
+    expect(entries.filter((entry) => entry.category === 'rent')).toHaveLength(ids.length);
+    expect(entries.filter((entry) => entry.category === 'late_fee')).toEqual(
+      ids.map((leaseId) => ({ leaseId, category: 'late_fee', period: '2026-01', amount: 2_500 })),
+    );
+  });
+
+  it('the fee job kind of earlier versions, still queued, posts the rent before it looks for fees', async () => {
+    await beforeRent();
+    const lease = await createLease(second, feeRule);
+    const hour = noon('2026-01-14');
+    // Queued by an earlier version for this hour; this hour's rent job already ran.
+    await t.app.jobs.enqueue({
+      kind: 'ledger.assess-late-fees',
+      key: `ledger.assess-late-fees@${hour.toISOString()}`,
+      runAt: hour,
+    });
+    await t.app.jobs.runDueJobs(hour);
+    expect(await entriesOf([lease.id])).toEqual([
+      { leaseId: lease.id, category: 'rent', period: '2026-01', amount: 100_000 },
+      { leaseId: lease.id, category: 'late_fee', period: '2026-01', amount: 2_500 },
+    ]);
+  });
+
+  it("posts one landlord's rent only, when scoped to that landlord", async () => {
+    await beforeRent();
+    const mine = await createLease(first);
+    const theirs = await createLease(second);
+    const system = { name: 'jobs', now: noon('2026-01-10'), timeZone: t.config.timeZone };
+    await runAsSystem(t.database.db, system, postRentDue, { landlordId: first.user.id });
+    expect(await entriesOf([mine.id, theirs.id])).toEqual([
+      { leaseId: mine.id, category: 'rent', period: '2026-01', amount: 100_000 },
+    ]);
+  });
+
+  it('fails a chain job whose payload names no landlord, and charges nothing', async () => {
+    const hour = noon('2026-01-20');
+    await t.app.jobs.enqueue({
+      kind: RENT_AND_FEES_JOB,
+      key: 'no-landlord',
+      payload: {},
+      runAt: hour,
+    });
+    const summary = await t.app.jobs.runDueJobs(hour);
+    expect(summary.retried + summary.failed).toBeGreaterThanOrEqual(1);
+    const [job] = await t.database.db
+      .select({ lastError: jobsTable.lastError })
+      .from(jobsTable)
+      .where(eq(jobsTable.key, 'no-landlord'));
+    expect(job!.lastError).toBe('a rent-and-fees job needs a landlordId');
+  });
+});
