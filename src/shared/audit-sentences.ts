@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'invite',
   'revoke_invitation',
   'accept_invitation',
+  'portal_moved_on',
   // applications
   'approve',
   'reject',
@@ -222,6 +223,7 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
       ? `The earlier portal invitation was withdrawn: ${text(p.after.reason)}`
       : said(p, 'withdrew the portal invitation', 'Portal invitation withdrawn'),
   accept_invitation: (p) => `${p.who} accepted the portal invitation`,
+  portal_moved_on: (p) => `${p.who}'s portal login moved on to their new tenancy`,
   approve: (p) => said(p, `approved ${recordName(p)}`, `${capitalise(recordName(p))} approved`),
   reject: (p) => said(p, `rejected ${recordName(p)}`, `${capitalise(recordName(p))} rejected`),
   renew: (p) => {

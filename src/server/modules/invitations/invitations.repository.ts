@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type {
   Invitation,
   InvitationKind,
@@ -274,6 +274,27 @@ export async function isAccountLinked(
     .where(eq(table.userId, userId))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The tenant record the account acts as, when that tenancy is over (moved out): a person who
+ * moves to another unit keeps one login, which the new tenancy's invitation takes over.
+ */
+export async function findPastTenancyOfAccount(
+  db: Database,
+  userId: number,
+): Promise<TenantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tenantsTable)
+    .where(and(eq(tenantsTable.userId, userId), isNotNull(tenantsTable.movedOutOn)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function unlinkTenant(db: Database, tenantId: number): Promise<void> {
+  await db.update(tenantsTable).set({ userId: null }).where(eq(tenantsTable.id, tenantId));
 }
 
 /** Links the record to the account (the unique user_id may refuse it: a race lost). */

@@ -25,6 +25,8 @@ import { jobsTable } from '../jobs/jobs.table';
 import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { invitationsTable } from './invitations.table';
+import { ACCOUNT_LINKED_TO_OTHER_TENANT } from '../../../shared/schemas/invitations';
+import { calendarDate } from '../../../shared/dates';
 
 const CODE_PATH = /^\/invitations\/([A-Za-z0-9_-]{43})$/;
 
@@ -127,6 +129,40 @@ function expectError(response: LightMyRequestResponse, status: number, message: 
 }
 
 describe('tenant invitations', () => {
+  it('a tenant who moved to another unit keeps their login: the new tenancy takes it over', async () => {
+    const landlord = await signUpAndLogin(t, 'Landlord');
+    const first = await placeTenant(t, landlord);
+    const second = await placeTenant(t, landlord, { firstName: 'Ada', email: 'ada2@x.org' });
+    const person = await signUpAndLogin(t, 'Tenant');
+    expect(
+      (await accept(person, (await inviteTenant(landlord, first.tenantId)).code)).statusCode,
+    ).toBe(200);
+
+    // While the first tenancy runs, the login stays with it.
+    const { code } = await inviteTenant(landlord, second.tenantId);
+    expectError(await accept(person, code), 409, ACCOUNT_LINKED_TO_OTHER_TENANT);
+    expect(await linkOfTenant(first.tenantId)).toBe(person.user.id);
+
+    const today = calendarDate(t.clock.now, t.config.timeZone);
+    const out = await landlord.request({
+      method: 'POST',
+      url: `/api/tenants/${first.tenantId}/move-out`,
+      payload: { moveOutDate: today },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const moved = await accept(person, code);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect([await linkOfTenant(first.tenantId), await linkOfTenant(second.tenantId)]).toEqual([
+      null,
+      person.user.id,
+    ]);
+    const history = await landlord.request({
+      method: 'GET',
+      url: `/api/tenants/${first.tenantId}/history`,
+    });
+    expect(history.body).toContain('portal_moved_on');
+  });
+
   it('create, read by code, accept: the Tenant account becomes the tenant record', async () => {
     const landlord = await signUpAndLogin(t, 'Landlord');
     const place = await placeTenant(t, landlord);

@@ -40,7 +40,9 @@ import {
   describeInvitedRecord,
   findInvitation,
   insertInvitation,
+  findPastTenancyOfAccount,
   isAccountLinked,
+  unlinkTenant,
   linkRecord,
   listInvitations,
   lockInvitedRecord,
@@ -279,7 +281,21 @@ export async function acceptInvitation(ctx: Context, code: string): Promise<Acce
   }
   const accountLinked = () =>
     conflict('invitations.account_linked', ACCOUNT_ALREADY_LINKED[record.kind]);
-  if (await isAccountLinked(ctx.tx, record.kind, user.id)) throw accountLinked();
+  if (await isAccountLinked(ctx.tx, record.kind, user.id)) {
+    // A tenant who moved to another unit (a move-out, then a new tenancy) keeps their login:
+    // it leaves the past tenancy for the new one. A current link is never taken away.
+    const past =
+      record.kind === 'tenant' ? await findPastTenancyOfAccount(ctx.tx, user.id) : undefined;
+    if (!past) throw accountLinked();
+    await unlinkTenant(ctx.tx, past.id);
+    await recordEvent(ctx, {
+      entityType: 'tenants',
+      entityId: past.id,
+      action: 'portal_moved_on',
+      before: { userId: user.id },
+      after: { userId: null },
+    });
+  }
   try {
     // In a savepoint: a link made meanwhile by another accept of this account is a 409.
     await ctx.tx.transaction((savepoint) => linkRecord(savepoint, record, user.id));
