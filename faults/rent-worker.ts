@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { runAsSystem, type Context } from '../src/server/context';
+import { runAsSystem } from '../src/server/context';
 import { openMigratedDatabase } from '../src/server/database';
-import { ledgerJobs } from '../src/server/modules/ledger/ledger.jobs';
+import { postRentDue } from '../src/server/modules/ledger/ledger.service';
 
 /**
  * A process that runs the hourly rent job's handler once, as the jobs runner would (system
@@ -12,7 +12,6 @@ const database = await openMigratedDatabase({
   databaseUrl: process.env.DATABASE_URL,
   dataDir: process.env.DATA_DIR ?? '',
 });
-const job = ledgerJobs.find((definition) => definition.kind === 'ledger.post-rent')!;
 const system = { name: 'jobs', now: new Date(process.env.RENT_NOW!), timeZone: 'UTC' };
 // A connection in hand before 'go', so both processes reach the database together.
 await database.db.execute(sql`select 1`);
@@ -24,7 +23,8 @@ async function finish(code: number): Promise<never> {
 }
 
 process.stdin.once('data', () => {
-  runAsSystem(database.db, system, (ctx: Context) => job.run(ctx, undefined), undefined).then(
+  // The posting itself, for every landlord at once: the hourly job hands it out per landlord.
+  runAsSystem(database.db, system, postRentDue, undefined).then(
     () => {
       console.log('done');
       return finish(0);

@@ -319,6 +319,7 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     email: 'person@example.com',
     phone: '+12125550100',
     phoneNumber: '+12125550100',
+    currentLandlordPhone: '+12125550111',
     position: 'Superintendent',
     bedrooms: 2,
     bathrooms: 1.5,

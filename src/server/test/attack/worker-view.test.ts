@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdId, createPropertyWithUnits, tenantBody } from '../fixtures';
+import { createdId, createPropertyWithUnits, leaseBody, tenantBody } from '../fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -17,12 +17,22 @@ beforeAll(async () => {
   landlord = await signUpAndLogin(t, 'Landlord');
   worker = await signUpAndLogin(t, 'Maintenance');
   const { propertyId, units } = await createPropertyWithUnits(landlord);
-  await createdId(landlord, '/api/tenants', tenantBody(units[0]!.id, { email: TENANT_EMAIL }));
+  const tenantId = await createdId(
+    landlord,
+    '/api/tenants',
+    tenantBody(units[0]!.id, { email: TENANT_EMAIL }),
+  );
+  // A work order names the tenant whose lease covers the day it is filed.
+  await createdId(
+    landlord,
+    '/api/leases',
+    leaseBody(tenantId, { startDate: '2020-01-01', endDate: '2099-12-31' }),
+  );
   const staffId = await createdId(landlord, '/api/staff', {
     firstName: 'Rosa',
     lastName: 'Diaz',
     email: 'rosa@example.com',
-    phone: '555-0142',
+    phone: '(212) 555-0142',
     position: 'Handy',
     propertyId,
   });
@@ -71,7 +81,7 @@ describe("the worker's view of a work order", () => {
     }
     expect(answers[0]!.json()).toMatchObject({
       entryPermission: true,
-      tenant: { name: 'Ada Lovelace', phone: '555-0101' },
+      tenant: { name: 'Ada Lovelace', phone: '+12125550101' },
     });
     expect(Object.keys(answers[0]!.json().tenant).sort()).toEqual(['id', 'name', 'phone']);
     // The landlord's own view keeps the email.
