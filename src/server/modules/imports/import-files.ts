@@ -35,7 +35,7 @@ const ZIP_END = 0x06054b50;
 export async function readImportFile(bytes: Buffer, fileName: string): Promise<RawSheet[]> {
   if (bytes.length === 0) throw refuse('empty', 'The file is empty');
   if (bytes.length > IMPORT_LIMITS.bytes) throw fileTooLarge();
-  if (bytes.readUInt32LE(0) === ZIP_LOCAL) return readWorkbook(bytes);
+  if (bytes.length >= 4 && bytes.readUInt32LE(0) === ZIP_LOCAL) return readWorkbook(bytes);
   if (/\.(xlsx|xlsm|xls|ods)$/i.test(fileName)) {
     throw refuse(
       'not_xlsx',

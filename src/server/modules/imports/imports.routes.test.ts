@@ -329,6 +329,8 @@ describe('files an import refuses or reads with care', () => {
 
   it('refuses an empty file, an empty sheet and a header with no rows', async () => {
     expect((await preview('')).json().message).toBe('The file is empty');
+    expect((await preview('{')).json().message).toBe('The file is not valid JSON');
+    expect((await preview('P')).json().message).toContain('no rows to import');
     expect((await preview(`${PROPERTY_HEADER}\n`)).json().message).toBe(
       'The file has no rows to import: its sheets are empty or hold only a header',
     );
