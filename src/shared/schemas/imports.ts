@@ -141,6 +141,16 @@ export const importChoicesSchema = z
         z.object({
           kind: z.enum(IMPORT_KINDS).nullable().optional(),
           mapping: importMappingSchema.optional(),
+          /**
+           * Cells corrected in the preview, by line and header: the file stays as it was, the
+           * import reads these values instead.
+           */
+          edits: z
+            .record(
+              z.string().regex(/^\d{1,6}$/),
+              z.record(z.string().max(200), z.string().max(10_000)),
+            )
+            .optional(),
         }),
       )
       .optional(),
@@ -155,6 +165,8 @@ export const importRowErrorSchema = z.object({
   /** The file's header of the column at fault, or '' for the whole row. */
   column: z.string(),
   message: z.string(),
+  /** The cell's text as read (with any correction), so the preview can offer to correct it. */
+  value: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 

@@ -140,7 +140,13 @@ describe('importing a portfolio (POST /api/imports/preview, POST /api/imports)',
     ).json() as ImportResult;
     expect(preview.errors).toEqual(
       expect.arrayContaining([
-        { sheet: 'Units', line: 3, column: 'Beds', message: 'Bedrooms must be a number' },
+        {
+          sheet: 'Units',
+          line: 3,
+          column: 'Beds',
+          message: 'Bedrooms must be a number',
+          value: 'two',
+        },
         expect.objectContaining({ sheet: 'Units', line: 3, column: 'Monthly rent' }),
         expect.objectContaining({
           sheet: 'Tenants',
@@ -158,6 +164,22 @@ describe('importing a portfolio (POST /api/imports/preview, POST /api/imports)',
     );
     expect(Object.keys(commit.json().errors)).toContain('Units line 3, Beds');
     expect(await counts()).toEqual(before);
+  });
+
+  it('reads the cells corrected in the preview instead of the file', async () => {
+    const sheets = portfolio();
+    sheets.Units![2] = ['Maple Court', '1B', 'two', 1, 600, 950];
+    const file = xlsx(sheets);
+    const [error] = (
+      (await postImport(landlord, '/api/imports/preview', file)).json() as ImportResult
+    ).errors;
+    expect(error).toMatchObject({ sheet: 'Units', line: 3, column: 'Beds', value: 'two' });
+    const fixed = { sheets: { Units: { edits: { '3': { Beds: '2' } } } } };
+    const preview = (
+      await postImport(landlord, '/api/imports/preview', file, fixed)
+    ).json() as ImportResult;
+    expect(preview.errors).toEqual([]);
+    expect(preview.created.units).toBe(3);
   });
 
   it('commits all rows through the services (events, unit status, deposits), then a second import adds nothing', async () => {

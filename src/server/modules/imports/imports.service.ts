@@ -94,19 +94,20 @@ export function planImport(raw: RawSheet[], choices: ImportChoices = {}): Planne
             ? columnForHeader(kind, header)
             : null;
     }
+    const data = sheet.rows.map((row) => [...row]);
+    for (const [line, cells] of Object.entries(chosen?.edits ?? {})) {
+      const row = data[Number(line) - 1];
+      if (!row || Number(line) < 2) continue;
+      for (const [header, value] of Object.entries(cells)) {
+        const index = headers.indexOf(header);
+        if (index >= 0) row[index] = value.trim();
+      }
+    }
     const mapped = new Set(Object.values(mapping));
     const missing = kind
       ? IMPORT_COLUMNS[kind].filter((c) => c.required && !mapped.has(c.field)).map((c) => c.label)
       : [];
-    return {
-      name: sheet.name,
-      kind,
-      headers,
-      mapping,
-      rows: sheet.rows.length - 1,
-      missing,
-      data: sheet.rows,
-    };
+    return { name: sheet.name, kind, headers, mapping, rows: sheet.rows.length - 1, missing, data };
   });
 }
 
@@ -137,11 +138,14 @@ class Row {
   }
 
   fail(field: string, message: string): void {
+    const column = this.headerOf(field);
+    const index = column ? this.sheet.headers.indexOf(column) : -1;
     this.errors.push({
       sheet: this.sheet.name,
       line: this.line,
-      column: this.headerOf(field),
+      column,
       message,
+      value: index < 0 ? '' : (this.cells[index] ?? ''),
     });
   }
 
@@ -437,6 +441,7 @@ async function runImport(ctx: Context, sheets: PlannedSheet[]): Promise<ImportRe
         line: 1,
         column: '',
         message: `No column is matched to ${sheet.missing.join(', ')}`,
+        value: '',
       });
     }
   }
