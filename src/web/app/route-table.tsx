@@ -3,6 +3,7 @@ import {
   IconBuildingCommunity,
   IconDoor,
   IconFileDescription,
+  IconFileImport,
   IconInbox,
   IconMail,
   IconReportMoney,
@@ -177,6 +178,18 @@ export const ROUTES: AppRoute[] = [
       icon: IconReportMoney,
       group: 'manage',
       section: startsWith('/rent-roll', '/arrears', '/deposits'),
+    },
+  },
+  {
+    paths: ['import'],
+    load: () => import('../features/imports/components/import-page').then((m) => m.ImportPage),
+    access: manager('imports'),
+    nav: {
+      label: 'Import',
+      to: '/import',
+      icon: IconFileImport,
+      group: 'manage',
+      section: startsWith('/import'),
     },
   },
   {
