@@ -244,11 +244,11 @@ export function ImportPage() {
         <FileInput
           label="File to import"
           description=".xlsx, .csv or a property export (.json), at most 50 MB"
-          placeholder="Choose a file"
           accept=".xlsx,.csv,.txt,.json,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/json"
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           leftSection={<IconFileImport size={16} aria-hidden />}
           disabled={busy === 'commit'}
         />
