@@ -22,7 +22,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { readImportFile } from '../modules/imports/import-files';
 import {
-  commitImport,
+  importAllOrNothing,
   planImport,
   previewImport,
   PreviewRolledBack,
@@ -135,7 +135,12 @@ async function main(argv: string[]): Promise<number> {
       if (preview.errors.length > 0) console.error('Nothing was imported.');
       return preview.errors.length > 0 ? 1 : 0;
     }
-    report(await runAsAccount(database.db, account, commitImport, sheets));
+    report(
+      await importAllOrNothing(
+        (service, input) => runAsAccount(database.db, account, service, input),
+        sheets,
+      ),
+    );
     return 0;
   } finally {
     await database.close();

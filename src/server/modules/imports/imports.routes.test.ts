@@ -166,6 +166,30 @@ describe('importing a portfolio (POST /api/imports/preview, POST /api/imports)',
     expect(await counts()).toEqual(before);
   });
 
+  it("undoes a commit that a service's rule refuses, and names the row (two tenants for one unit)", async () => {
+    const sheets = portfolio();
+    sheets.Tenants!.push([
+      'Maple Court',
+      '1A',
+      'Cy',
+      'Moss',
+      'cy@example.com',
+      '217-555-0103',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    const before = await counts();
+    const commit = await postImport(landlord, '/api/imports', xlsx(sheets));
+    expect(commit.statusCode, commit.body).toBe(400);
+    expect(commit.json().errors).toEqual({
+      'Tenants line 4': ['This unit is no longer available'],
+    });
+    expect(await counts()).toEqual(before);
+  });
+
   it('reads the cells corrected in the preview instead of the file', async () => {
     const sheets = portfolio();
     sheets.Units![2] = ['Maple Court', '1B', 'two', 1, 600, 950];

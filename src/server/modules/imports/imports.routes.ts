@@ -14,7 +14,12 @@ import { sendCsv } from '../../http/csv';
 import { AppError, badRequest } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { fileTooLarge, readImportFile } from './import-files';
-import { commitImport, planImport, previewImport, PreviewRolledBack } from './imports.service';
+import {
+  importAllOrNothing,
+  planImport,
+  previewImport,
+  PreviewRolledBack,
+} from './imports.service';
 
 const errors = {
   400: errorBodySchema,
@@ -144,7 +149,11 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const { file, name, choices } = await readUpload(request);
       const sheets = planImport(await readImportFile(file, name), choices);
-      return reply.status(201).send(await runService(request, commitImport, sheets));
+      const result = await importAllOrNothing(
+        (service, input) => runService(request, service, input),
+        sheets,
+      );
+      return reply.status(201).send(result);
     },
   );
 

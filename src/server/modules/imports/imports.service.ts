@@ -199,11 +199,15 @@ interface Run {
   created: ImportCounts;
   existing: ImportCounts;
   errors: ImportRowError[];
+  /** Property ids by lower-cased name, once found: the many rows of a sheet name few properties. */
+  propertyIds: Map<string, number>;
 }
 
 async function findPropertyByName(run: Run, row: Row): Promise<number | undefined> {
   const name = row.text('property');
   if (!name) return undefined;
+  const cached = run.propertyIds.get(lower(name));
+  if (cached !== undefined) return cached;
   const found = await run.ctx.tx
     .select({ id: propertiesTable.id })
     .from(propertiesTable)
@@ -225,6 +229,7 @@ async function findPropertyByName(run: Run, row: Row): Promise<number | undefine
     row.fail('property', `More than one of your properties is named ${name}: rename one first`);
     return undefined;
   }
+  run.propertyIds.set(lower(name), found[0]!.id);
   return found[0]!.id;
 }
 
@@ -432,8 +437,18 @@ const IMPORTERS: Record<ImportKind, (run: Run, row: Row) => Promise<void>> = {
  * savepoint: a row a rule refuses is undone alone and reported, and the rows after it are still
  * checked, so one pass lists every row's errors.
  */
-async function runImport(ctx: Context, sheets: PlannedSheet[]): Promise<ImportResult> {
-  const run: Run = { ctx, created: zeroCounts(), existing: zeroCounts(), errors: [] };
+async function runImport(
+  ctx: Context,
+  sheets: PlannedSheet[],
+  { isolateRows }: { isolateRows: boolean },
+): Promise<ImportResult> {
+  const run: Run = {
+    ctx,
+    created: zeroCounts(),
+    existing: zeroCounts(),
+    errors: [],
+    propertyIds: new Map(),
+  };
   for (const sheet of sheets) {
     if (sheet.kind && sheet.missing.length > 0) {
       run.errors.push({
@@ -450,11 +465,16 @@ async function runImport(ctx: Context, sheets: PlannedSheet[]): Promise<ImportRe
       for (let index = 1; index < sheet.data.length; index++) {
         const row = new Row(sheet, index + 1, sheet.data[index]!);
         try {
-          await ctx.tx.transaction((savepoint) =>
-            IMPORTERS[kind]({ ...run, ctx: { ...ctx, tx: savepoint } }, row),
-          );
+          if (isolateRows) {
+            await ctx.tx.transaction((savepoint) =>
+              IMPORTERS[kind]({ ...run, ctx: { ...ctx, tx: savepoint } }, row),
+            );
+          } else {
+            await IMPORTERS[kind](run, row);
+          }
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
+          if (!isolateRows) throw new RowRefused();
           const field = Object.keys(error.errors ?? {})[0];
           row.fail(field && row.headerOf(field) ? field : '', error.message);
         }
@@ -478,27 +498,72 @@ export class PreviewRolledBack extends Error {
   }
 }
 
-/** What the file would do, written and then undone: the preview checks exactly what commit does. */
-export async function previewImport(ctx: Context, sheets: PlannedSheet[]): Promise<never> {
-  throw new PreviewRolledBack(await runImport(ctx, sheets));
+/** A rule refused a row during a commit: the commit is undone and the preview names every error. */
+class RowRefused extends Error {
+  constructor() {
+    super('a row was refused');
+  }
 }
 
-/** All or nothing: a file with any row in error changes nothing and answers every error. */
+/**
+ * What the file would do, written and then undone: the preview checks exactly what commit
+ * does. Each row runs in a savepoint, so a refused row is undone alone and the rows after it
+ * are still checked.
+ */
+export async function previewImport(ctx: Context, sheets: PlannedSheet[]): Promise<never> {
+  throw new PreviewRolledBack(await runImport(ctx, sheets, { isolateRows: true }));
+}
+
+/**
+ * All or nothing, without a savepoint per row (the commit of a previewed file meets no error;
+ * savepoints would double its round trips). A row a rule refuses undoes the whole commit;
+ * `importAllOrNothing` then runs the preview to name every error.
+ */
 export async function commitImport(ctx: Context, sheets: PlannedSheet[]): Promise<ImportResult> {
-  const result = await runImport(ctx, sheets);
-  if (result.errors.length > 0) {
+  const result = await runImport(ctx, sheets, { isolateRows: false });
+  if (result.errors.length > 0) throw rowsInError(result);
+  return { ...result, committed: true };
+}
+
+type Runner = <Input, Output>(
+  service: (ctx: Context, input: Input) => Promise<Output>,
+  input: Input,
+) => Promise<Output>;
+
+/** Commits the file in one transaction; any row in error: 400 naming every error, nothing written. */
+export async function importAllOrNothing(
+  run: Runner,
+  sheets: PlannedSheet[],
+): Promise<ImportResult> {
+  try {
+    return await run(commitImport, sheets);
+  } catch (error) {
+    if (!(error instanceof RowRefused)) throw error;
+  }
+  try {
+    await run(previewImport, sheets);
+  } catch (error) {
+    if (error instanceof PreviewRolledBack && error.result.errors.length > 0) {
+      throw rowsInError(error.result);
+    }
+    throw error;
+  }
+  throw new Error('a preview always rolls back');
+}
+
+function rowsInError(result: ImportResult): AppError {
+  {
     const errors: Record<string, string[]> = {};
     for (const e of result.errors) {
       const key = `${e.sheet} line ${e.line}${e.column ? `, ${e.column}` : ''}`;
       (errors[key] ??= []).push(e.message);
     }
     const count = new Set(result.errors.map((e) => `${e.sheet}:${e.line}`)).size;
-    throw new AppError(
+    return new AppError(
       400,
       'imports.rows_in_error',
       `${count === 1 ? '1 row has' : `${count} rows have`} errors: nothing was imported. Fix ${count === 1 ? 'it' : 'them'} and import again.`,
       errors,
     );
   }
-  return { ...result, committed: true };
 }
