@@ -190,6 +190,67 @@ describe('importing a portfolio (POST /api/imports/preview, POST /api/imports)',
     expect(await counts()).toEqual(before);
   });
 
+  it("charges rent from the day a lease's 'Rent charged from' names, never before its start", async () => {
+    const other = await signUpAndLogin(t, 'Landlord');
+    const { Properties, Units } = portfolio();
+    const tenants: XlsxCell[][] = [
+      [
+        'Property',
+        'Unit',
+        'First name',
+        'Last name',
+        'Email',
+        'Phone',
+        'Lease start',
+        'Lease end',
+        'Rent charged from',
+      ],
+      [
+        'Maple Court',
+        '1A',
+        'Di',
+        'Ng',
+        'di@example.com',
+        '217-555-0104',
+        '2025-01-01',
+        '2026-12-31',
+        '2026-03-01',
+      ],
+      [
+        'Maple Court',
+        '1B',
+        'Ed',
+        'Yu',
+        'ed@example.com',
+        '217-555-0105',
+        '2025-01-01',
+        '2026-12-31',
+        '2024-12-01',
+      ],
+    ];
+    const file = xlsx({ Properties: Properties!, Units: Units!, Tenants: tenants });
+    const preview = (await postImport(other, '/api/imports/preview', file)).json() as ImportResult;
+    expect(preview.errors).toEqual([
+      {
+        sheet: 'Tenants',
+        line: 3,
+        column: 'Rent charged from',
+        message: 'Rent charged from cannot be before the lease start',
+        value: '2024-12-01',
+      },
+    ]);
+    tenants[2]![8] = '';
+    const response = await postImport(
+      other,
+      '/api/imports',
+      xlsx({ Properties: Properties!, Units: Units!, Tenants: tenants }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const leases = await t.database.db.select().from(leasesTable);
+    expect(leases.find((l) => l.firstName === 'Di')!.rentChargedFrom).toBe('2026-03-01');
+    expect(leases.find((l) => l.firstName === 'Ed')!.rentChargedFrom).toBe('2026-06-15');
+  });
+
   it('reads the cells corrected in the preview instead of the file', async () => {
     const sheets = portfolio();
     sheets.Units![2] = ['Maple Court', '1B', 'two', 1, 600, 950];
