@@ -7,6 +7,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const EMBEDDED_PASS_ONLY = [
   'src/server/cli/admin.test.ts',
+  'src/server/cli/import.test.ts',
   'src/server/db/data-dir-lock.test.ts',
   'src/server/db/lease-unit-migration.test.ts',
   'src/server/config.test.ts',

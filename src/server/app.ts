@@ -54,6 +54,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,6 +185,7 @@ export async function buildApp({
       await api.register(overviewRoutes);
       await api.register(searchRoutes);
       await api.register(paymentsRoutes);
+      await api.register(importsRoutes);
     },
     { prefix: '/api' },
   );

@@ -100,6 +100,26 @@ export function runAsSystem<Input, Output>(
   return inTransaction(db, base, service, input);
 }
 
+/**
+ * Runs a service for the command line on behalf of an account (`npm run import -- FILE --as
+ * NAME`): the account's rules and scope hold as they would in the app, and its audit events
+ * name it, with a request id that says the command line made them.
+ */
+export function runAsAccount<Input, Output>(
+  db: Database,
+  account: { user: User; command: string; now: Date; timeZone: string },
+  service: Service<Input, Output>,
+  input: Input,
+): Promise<Output> {
+  const base: ContextBase = {
+    actor: { kind: 'user', user: account.user },
+    now: account.now,
+    requestId: `${account.command}:${randomUUID()}`,
+    timeZone: account.timeZone,
+  };
+  return inTransaction(db, base, service, input);
+}
+
 /** The acting user; services that only a signed-in user may reach call this. */
 export function actingUser(ctx: Context): User {
   if (ctx.actor.kind !== 'user') throw new Error(`a ${ctx.actor.kind} cannot act here`);

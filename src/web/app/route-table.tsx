@@ -3,6 +3,7 @@ import {
   IconBuildingCommunity,
   IconDoor,
   IconFileDescription,
+  IconFileImport,
   IconInbox,
   IconMail,
   IconReportMoney,
@@ -186,6 +187,18 @@ export const ROUTES: AppRoute[] = [
         (m) => m.ReceivePaymentsPage,
       ),
     access: manager('rent'),
+  },
+  {
+    paths: ['import'],
+    load: () => import('../features/imports/components/import-page').then((m) => m.ImportPage),
+    access: manager('imports'),
+    nav: {
+      label: 'Import',
+      to: '/import',
+      icon: IconFileImport,
+      group: 'manage',
+      section: startsWith('/import'),
+    },
   },
   {
     paths: ['arrears'],

@@ -144,10 +144,15 @@ export async function insertLease(
   tenant: TenantRow,
   body: LeaseBody,
   today: string,
+  brought: { rentChargedFrom?: string | null } = {},
 ): Promise<LeaseRow> {
   const [row] = await db
     .insert(leasesTable)
-    .values({ ...leaseValues(tenant, body, today), unitId: tenant.unitId })
+    .values({
+      ...leaseValues(tenant, body, today),
+      unitId: tenant.unitId,
+      rentChargedFrom: brought.rentChargedFrom ?? null,
+    })
     .returning();
   return row!;
 }

@@ -48,12 +48,19 @@ export function overlapConflict(other: LeaseRow) {
   );
 }
 
-/** A lease for one of the caller's tenants; names and unit number are copied from the tenant. */
-export async function createLease(ctx: Context, body: LeaseBody): Promise<LeaseRow> {
+/**
+ * A lease for one of the caller's tenants; names and unit number are copied from the tenant.
+ * `rentChargedFrom` is set only by an import: a lease brought in from earlier books.
+ */
+export async function createLease(
+  ctx: Context,
+  body: LeaseBody,
+  brought: { rentChargedFrom?: string | null } = {},
+): Promise<LeaseRow> {
   const tenant = await requireManagedTenant(ctx.tx, ctx.actor, body.tenantId);
   refuseMovedOut(tenant);
   await refuseOverlap(ctx, tenant, body);
-  const row = await insertLease(ctx.tx, tenant, body, calendarDate(ctx.now, ctx.timeZone));
+  const row = await insertLease(ctx.tx, tenant, body, calendarDate(ctx.now, ctx.timeZone), brought);
   await recordEvent(ctx, { entityType: 'leases', entityId: row.id, action: 'create', after: row });
   return row;
 }

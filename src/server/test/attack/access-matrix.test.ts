@@ -12,6 +12,7 @@ import {
   LEAK_PATTERN,
   listOperations,
   MARKER,
+  NON_RECORD_PATH_PARAMS,
   PUBLIC_OPERATIONS,
   sampleBodyFor,
   sampleQuery,
@@ -126,7 +127,7 @@ describe('the access matrix', () => {
     for (const { op, query, label } of managerOnly()) {
       const options = requestFor(op, query);
       const namesARecord =
-        op.pathParams.length > 0 ||
+        op.pathParams.some((name) => !NON_RECORD_PATH_PARAMS.has(name)) ||
         Object.keys(sampleQuery(op, world.ids)).length > 0 ||
         Object.keys(op.body?.properties ?? {}).some(
           (name) => /Id$/.test(name) && name !== 'userId',

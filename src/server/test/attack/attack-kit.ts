@@ -269,7 +269,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
 }
 
 /** Path parameters that are not ids: well-formed values that name nothing. */
-const PATH_TEXT: Record<string, string> = { code: 'N0t-a-real-code'.padEnd(43, 'x') };
+const PATH_TEXT: Record<string, string> = {
+  code: 'N0t-a-real-code'.padEnd(43, 'x'),
+  // An import template is named by its kind.
+  kind: 'tenants',
+};
+
+/** Path parameters that name no record (an import template's kind): anyone allowed may ask. */
+export const NON_RECORD_PATH_PARAMS = new Set(['kind']);
 
 /** The id a path parameter names: landlord A's record of that resource. */
 export function resourceOf(path: string): string {

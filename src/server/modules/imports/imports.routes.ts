@@ -1,0 +1,188 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { errorBodySchema } from '../../../shared/schemas/common';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_LIMITS,
+  importChoicesSchema,
+  importResultSchema,
+  importTemplateParamsSchema,
+  type ImportChoices,
+} from '../../../shared/schemas/imports';
+import { runService } from '../../context';
+import { sendCsv } from '../../http/csv';
+import { AppError, badRequest } from '../../http/errors';
+import type { AppInstance } from '../../http/types';
+import { fileTooLarge, readImportFile } from './import-files';
+import {
+  importAllOrNothing,
+  planImport,
+  previewImport,
+  PreviewRolledBack,
+} from './imports.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+
+const UPLOAD_DESCRIPTION =
+  'multipart/form-data: the file in the field "file" (CSV, .xlsx or a Porchlight property ' +
+  'export, at most 50 MB and 100,000 rows) and, optionally before it, a field "choices": JSON ' +
+  '{ sheets: { <sheet name>: { kind, mapping: { <header>: <column> | null } } } } that corrects ' +
+  "each sheet's kind and how its headers map to columns.";
+
+/** The file and the choices of a multipart body, read whole (at most 50 MB). */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ file: Buffer; name: string; choices: ImportChoices }> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'imports.not_multipart',
+      'Send the file as multipart/form-data in a field named "file"',
+    );
+  }
+  let file: Buffer | undefined;
+  let name = 'file';
+  let choices: ImportChoices = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field' && part.fieldname === 'choices') {
+        let json: unknown;
+        try {
+          json = JSON.parse(String(part.value));
+        } catch {
+          throw badRequest(
+            'imports.bad_choices',
+            'The column choices are not valid JSON',
+            'choices',
+          );
+        }
+        const parsed = importChoicesSchema.safeParse(json);
+        if (!parsed.success) {
+          throw badRequest(
+            'imports.bad_choices',
+            'The column choices could not be read',
+            'choices',
+          );
+        }
+        choices = parsed.data;
+      } else if (part.type === 'file' && part.fieldname === 'file') {
+        file = await part.toBuffer();
+        name = part.filename || name;
+      } else {
+        throw badRequest('imports.bad_multipart', 'Send one file in a field named "file"', 'file');
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (error instanceof AppError) throw error;
+    throw badRequest('imports.bad_multipart', 'Send one file in a field named "file"', 'file');
+  }
+  if (!file) throw badRequest('imports.no_file', 'Please choose a file to import', 'file');
+  return { file, name, choices };
+}
+
+export async function importsRoutes(app: AppInstance): Promise<void> {
+  // Multipart bodies are accepted in this plugin (and the photos') only.
+  await app.register(multipart, {
+    limits: {
+      fileSize: IMPORT_LIMITS.bytes,
+      files: 1,
+      fields: 1,
+      parts: 2,
+      headerPairs: 50,
+      fieldSize: 1024 * 1024,
+    },
+  });
+
+  app.post(
+    '/imports/preview',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['imports'],
+        summary: 'What importing a file would do: every row checked, nothing written',
+        description:
+          UPLOAD_DESCRIPTION +
+          ' The answer lists each sheet (kind, headers, mapping, missing columns), every row error ' +
+          '(sheet, line, column, message), and what would be created or is already here.',
+        consumes: ['multipart/form-data'],
+        response: { 200: importResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { file, name, choices } = await readUpload(request);
+      const sheets = planImport(await readImportFile(file, name), choices);
+      try {
+        return await runService(request, previewImport, sheets);
+      } catch (error) {
+        if (error instanceof PreviewRolledBack) return error.result;
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/imports',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['imports'],
+        summary: 'Import a file: all rows or none, in one transaction',
+        description:
+          UPLOAD_DESCRIPTION +
+          ' Records already here (property name and address, unit number in its property, tenant ' +
+          'email or name in the unit, lease start, staff email in the property) are left as they ' +
+          'are, so importing the same file again adds nothing. Any row in error: 400 naming every ' +
+          'error ("<sheet> line <n>, <column>") and nothing is written.',
+        consumes: ['multipart/form-data'],
+        response: { 201: importResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { file, name, choices } = await readUpload(request);
+      const sheets = planImport(await readImportFile(file, name), choices);
+      const result = await importAllOrNothing(
+        (service, input) => runService(request, service, input),
+        sheets,
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/imports/templates/:kind',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['imports'],
+        summary:
+          'A CSV template of one kind (properties, units, tenants, staff) with an example row',
+        params: importTemplateParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const columns = IMPORT_COLUMNS[request.params.kind];
+      async function* example() {
+        yield [columns];
+      }
+      return sendCsv(
+        reply,
+        `porchlight-${request.params.kind}.csv`,
+        columns.map((column, index) => ({
+          header: column.label,
+          value: (row: typeof columns) => row[index]!.example,
+        })),
+        example(),
+      );
+    },
+  );
+}
