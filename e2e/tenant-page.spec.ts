@@ -78,7 +78,7 @@ test("a landlord opens a tenant's page from the list: contact, leases, balance, 
   await expect(page).toHaveURL(new RegExp(`/tenants/${tenant.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Alicia Reyes' })).toBeVisible();
   await expect(page.getByText('Lives here')).toBeVisible();
-  await expect(page.getByTestId('tenant-phone')).toHaveAttribute('href', 'tel:555-0123');
+  await expect(page.getByTestId('tenant-phone')).toHaveAttribute('href', 'tel:+12125550123');
   await expect(page.getByTestId('tenant-email')).toHaveAttribute(
     'href',
     'mailto:alicia@example.com',

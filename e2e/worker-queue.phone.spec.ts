@@ -9,6 +9,7 @@ import {
 } from './fixtures';
 import {
   created,
+  createLease,
   createProperty,
   createStaff,
   createTenant,
@@ -34,7 +35,8 @@ test('on a phone, a maintenance worker linked by an invitation works their queue
     zipCode: '05401',
   });
   const unit = await createUnit(page, property.id, { unitNumber: '3C' });
-  await createTenant(page, unit.id);
+  // The work order names the tenant whose lease covers the day it is filed.
+  await createLease(page, (await createTenant(page, unit.id)).id);
   const staff = await createStaff(page, property.id);
   const invitation = await page.request.post(`/api/staff/${staff.id}/invitations`, { data: {} });
   expect(invitation.status(), await invitation.text()).toBe(201);

