@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { openChargesOf } from '../ledger/open-charges.sql';
 import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
 
@@ -76,9 +75,3 @@ export const agingCte = sql`
              sum(open) FILTER (WHERE days > 90) AS d91,
              min(entry_date) FILTER (WHERE open > 0) AS oldest
       FROM op GROUP BY lease_id HAVING sum(open) > 0)`;
-
-/** A raw statement's rows (both drivers answer `{ rows }`). Cast dates and sums to text in SQL. */
-export async function rowsOf<Row>(db: Database, statement: SQL): Promise<Row[]> {
-  const { rows } = (await db.execute(statement)) as unknown as { rows: Row[] };
-  return rows;
-}
