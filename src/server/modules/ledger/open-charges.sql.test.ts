@@ -152,8 +152,9 @@ describe('open charges: SQL and TypeScript agree', () => {
           const { charges, unapplied } = allocate(on);
           const owed = charges.reduce((total, c) => total + c.open, 0) - unapplied;
           // The ledger's own balance (every entry's delta) is the same figure, except where a
-          // reversal is dated before the entry it reverses (a charge due ahead, reversed now):
-          // there the ledger counts the reversal on its day, the allocation from the target's.
+          // reversal is dated before the entry it reverses (new ones never are; older ones may
+          // be): there the ledger counts the reversal on its day, the allocation from the
+          // reversed entry's day.
           const dated = new Map(lines.map((l) => [l.id, l.entryDate]));
           const early = on.some((l) => l.reversesId !== null && dated.get(l.reversesId)! > asOf);
           if (!early) expect({ lease, ledger: balanceOf(on) }).toEqual({ lease, ledger: owed });
