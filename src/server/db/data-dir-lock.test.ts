@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase } from '../database';
 import { lockFileOf } from './data-dir-lock';
+import { z } from 'zod';
+import { readRows } from './read-rows';
+import { sql } from 'drizzle-orm';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -46,8 +49,11 @@ describe('one process per embedded data folder', { timeout: 180_000 }, () => {
       const admin = await command('src/server/cli/admin.ts', ['create', 'boss'], dataDir);
       expect(admin.code).toBe(1);
       expect(admin.stderr).toContain('is in use by another Porchlight process');
-      const users = await database.db.execute('select count(*)::int as n from users');
-      const rows = (users as unknown as { rows: { n: number }[] }).rows;
+      const rows = await readRows(
+        database.db,
+        sql`select count(*)::int as n from users`,
+        z.object({ n: z.number() }),
+      );
       expect(rows[0]!.n).toBe(0);
     } finally {
       await database.close();

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from './client';
+import { readRows } from './read-rows';
 
 interface PlanNode {
   'Relation Name'?: string;
@@ -16,9 +18,12 @@ interface PlanNode {
  * whether a query starts from the right rows, independent of the machine's speed.
  */
 export async function rowsReadPerTable(db: Database, statement: SQL): Promise<Map<string, number>> {
-  const { rows } = (await db.execute(
+  // One row of one column, "QUERY PLAN": json on one driver, its text on the other.
+  const rows = await readRows(
+    db,
     sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
+    z.record(z.string(), z.unknown()),
+  );
   const raw = Object.values(rows[0]!)[0];
   const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   const read = new Map<string, number>();

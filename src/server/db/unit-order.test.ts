@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareUnitNumbers } from '../../shared/unit-numbers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { unitNumberOrder } from './unit-order';
+import { z } from 'zod';
+import { readRows } from './read-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +17,15 @@ afterAll(async () => {
 
 async function sortedInSql(numbers: string[], direction: 'ASC' | 'DESC' = 'ASC') {
   const n = sql`v.n`;
-  const { rows } = (await t.database.db.execute(
+  const rows = await readRows(
+    t.database.db,
     sql`SELECT v.n FROM (VALUES ${sql.join(
       numbers.map((number) => sql`(${number}::text)`),
       sql`, `,
     )}) AS v(n)
         ORDER BY ${unitNumberOrder(n)} ${sql.raw(direction)}, v.n COLLATE "C" ${sql.raw(direction)}`,
-  )) as unknown as { rows: { n: string }[] };
+    z.object({ n: z.string() }),
+  );
   return rows.map((row) => row.n);
 }
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDate } from '../../../shared/dates';
 import { createPropertyWithUnits, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { z } from 'zod';
+import { readRows } from '../../db/read-rows';
 
 const HEADER = 'Status,Decline reason,Applicant,Email,Phone,Property,Unit,Move-in,Message,Received';
 const lines = (body: string) => body.trimEnd().split('\r\n');
@@ -46,11 +48,12 @@ describe('the applications CSV download', () => {
     expect(reject.statusCode, reject.body).toBe(200);
     const theirs = await createPropertyWithUnits(other);
     await apply(theirs.units[0]!.id, 'Stranger', null);
-    const received = await t.database.db.execute(
+    const [received] = await readRows(
+      t.database.db,
       sql`select min(created_at) as at from rental_applications`,
+      z.object({ at: z.coerce.date() }),
     );
-    const at = (received as unknown as { rows: { at: string | Date }[] }).rows[0]!.at;
-    receivedOn = calendarDate(new Date(at), t.config.timeZone);
+    receivedOn = calendarDate(received!.at, t.config.timeZone);
   });
   afterAll(() => t?.close());
 

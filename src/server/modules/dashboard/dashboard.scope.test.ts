@@ -11,6 +11,8 @@ import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
+import { z } from 'zod';
+import { readRows } from '../../db/read-rows';
 
 /** A portfolio written in bulk: `properties` properties, each with `units` let units. */
 async function portfolio(t: TestApp, userId: number, properties: number, units: number) {
@@ -102,9 +104,11 @@ interface PlanNode {
  * reads; one that compares every pair of rows handles their product.
  */
 async function rowsHandled(t: TestApp, statement: SQL): Promise<number> {
-  const { rows } = (await t.database.db.execute(
+  const rows = await readRows(
+    t.database.db,
     sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
+    z.record(z.string(), z.unknown()),
+  );
   const raw = Object.values(rows[0]!)[0];
   const [plan] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   const visit = (node: PlanNode): number =>
@@ -118,10 +122,12 @@ async function rowsHandled(t: TestApp, statement: SQL): Promise<number> {
 }
 
 async function walksIndexes(t: TestApp, ownerId: number): Promise<boolean> {
-  const { rows } = (await t.database.db.execute(
+  const [row] = await readRows(
+    t.database.db,
     walksIndexesStatement(ownerId, undefined),
-  )) as unknown as { rows: { walk: boolean }[] };
-  return rows[0]!.walk;
+    z.object({ walk: z.boolean() }),
+  );
+  return row!.walk;
 }
 
 /** The full dashboard's statement for a landlord, planned as the service plans it. */

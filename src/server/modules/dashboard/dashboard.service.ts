@@ -6,7 +6,9 @@ import {
 } from '../../../shared/schemas/dashboard';
 import { addDays, calendarDate } from '../../../shared/dates';
 import type { User } from '../../../shared/schemas/users';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { notFound } from '../../http/errors';
 import { scopeFor } from '../authz/authz';
 import { ownerIdOf } from '../../scope';
@@ -59,17 +61,20 @@ function knownRevision(ifNoneMatch: string | undefined, key: string): number | u
   return undefined;
 }
 
-interface StatementRow {
-  revision: string | null;
-  found: boolean;
-  body: string | null;
-}
+/** The row of dashboardStatement: every column is text or boolean. */
+const statementRow = z.object({
+  revision: z.string().nullable(),
+  found: z.boolean(),
+  body: z.string().nullable(),
+});
 
 async function walksIndexes(db: Database, ownerId: number, propertyId: number | undefined) {
-  const { rows } = (await db.execute(walksIndexesStatement(ownerId, propertyId))) as unknown as {
-    rows: { walk: boolean }[];
-  };
-  return rows[0]!.walk;
+  const [row] = await readRows(
+    db,
+    walksIndexesStatement(ownerId, propertyId),
+    z.object({ walk: z.boolean() }),
+  );
+  return row!.walk;
 }
 
 /**
@@ -97,12 +102,10 @@ export async function buildDashboard(
     propertyOffset: query.propertyOffset,
     knownRevision: ownerId === undefined ? undefined : knownRevision(ifNoneMatch, key),
   });
-  // Both drivers answer raw statements with { rows }; every column here is text or boolean.
-  const { rows } = (await db.execute(statement)) as unknown as { rows: StatementRow[] };
-  const row = rows[0]!;
-  if (!row.found) throw notFound('properties.not_found', 'Property not found');
+  const [row] = await readRows(db, statement, statementRow);
+  if (!row!.found) throw notFound('properties.not_found', 'Property not found');
   return {
-    body: row.body,
-    etag: row.revision === null ? undefined : `"${key}-${row.revision}"`,
+    body: row!.body,
+    etag: row!.revision === null ? undefined : `"${key}-${row!.revision}"`,
   };
 }

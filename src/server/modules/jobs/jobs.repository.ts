@@ -1,5 +1,7 @@
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { jobsTable, type JobRow } from './jobs.table';
 import type { NewJob } from './jobs.types';
 
@@ -113,11 +115,12 @@ export async function lockLeasedJob(
  * database there is one process, which always gets it.)
  */
 export async function tryBecomeScheduler(tx: Database): Promise<boolean> {
-  // Both drivers answer raw SQL with { rows }.
-  const result = (await tx.execute(
+  const [row] = await readRows(
+    tx,
     sql`select pg_try_advisory_xact_lock(${SCHEDULER_LOCK}) as leader`,
-  )) as unknown as { rows: { leader: boolean }[] };
-  return result.rows[0]?.leader === true;
+    z.object({ leader: z.boolean() }),
+  );
+  return row?.leader === true;
 }
 
 // Arbitrary, fixed, and distinct from the migration lock (db/migrate.ts).

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createJobRunner, retryDelayMs, type JobRunner } from './jobs.runner';
 import { jobsTable } from './jobs.table';
 import type { JobDefinition } from './jobs.types';
+import { z } from 'zod';
+import { readRows } from '../../db/read-rows';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const HOUR = 3_600_000;
@@ -44,12 +46,14 @@ describe('the jobs runner', () => {
   }
 
   async function effects(key?: string): Promise<string[]> {
-    const result = (await t.database.db.execute(
+    const rows = await readRows(
+      t.database.db,
       key === undefined
         ? sql`select key from job_effects order by key`
         : sql`select key from job_effects where key = ${key}`,
-    )) as unknown as { rows: { key: string }[] };
-    return result.rows.map((row) => row.key);
+      z.object({ key: z.string() }),
+    );
+    return rows.map((row) => row.key);
   }
 
   const jobByKey = async (key: string) =>
@@ -93,12 +97,12 @@ describe('the jobs runner', () => {
     await jobs.runDueJobs(t.clock.now);
     expect(await effects()).toEqual([]);
     await jobs.runDueJobs(new Date(t.clock.now.getTime() + HOUR));
-    const result = (await t.database.db.execute(
+    const rows = await readRows(
+      t.database.db,
       sql`select actor, request_id from job_effects`,
-    )) as unknown as { rows: { actor: string; request_id: string }[] };
-    expect(result.rows).toEqual([
-      { actor: 'jobs', request_id: `job-${(await jobByKey('later')).id}-1` },
-    ]);
+      z.object({ actor: z.string(), request_id: z.string() }),
+    );
+    expect(rows).toEqual([{ actor: 'jobs', request_id: `job-${(await jobByKey('later')).id}-1` }]);
   });
 
   it("undoes a failed attempt's writes and retries with a growing delay, then gives up", async () => {

@@ -183,6 +183,28 @@ describe('the rent ledger', () => {
     expect(await entryCount()).toBe(before + 1);
   });
 
+  it("dates the reversal of an entry dated ahead on that entry's day, never before it", async () => {
+    const leaseId = await newLease(landlord, { startDate: '2026-03-12' });
+    const ahead = await charge(landlord, leaseId, 250, '2026-04-20');
+    expect(ahead.statusCode, ahead.body).toBe(201);
+    const aheadId = (ahead.json() as Ledger).entries[0]!.id;
+    const reversed = await reverse(landlord, leaseId, aheadId, 'Posted by mistake');
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    const { entries, balance } = reversed.json() as Ledger;
+    // Made on March 15, dated April 20: the running balance never shows a credit for a charge
+    // that had not come yet.
+    expect(entries.map((e) => [e.kind, e.entryDate, e.runningBalance])).toEqual([
+      ['charge', '2026-04-20', 250],
+      ['reversal', '2026-04-20', 0],
+    ]);
+    expect(balance).toBe(0);
+    // An entry dated today or before is reversed on the day the reversal is made.
+    const paid = await pay(landlord, leaseId, 40, { entryDate: '2026-03-12' });
+    const paymentId = (paid.json() as Ledger).entries.find((e) => e.kind === 'payment')!.id;
+    const bounced = (await reverse(landlord, leaseId, paymentId)).json() as Ledger;
+    expect(bounced.entries.find((e) => e.reversesId === paymentId)!.entryDate).toBe('2026-03-15');
+  });
+
   it('keeps a reversed rent charge from being posted again', async () => {
     const leaseId = await newLease(landlord);
     await postRent();

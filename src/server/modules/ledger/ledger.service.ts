@@ -189,6 +189,15 @@ export async function recordPayment(
   return { ledger, created: row !== undefined };
 }
 
+/**
+ * A reversal is dated the day it is made, or the reversed entry's own date when that is later
+ * (a charge or credit dated ahead): it never takes effect before the entry it undoes, so the
+ * running balance and the open charges of any day agree (ledger/open-charges.sql.test.ts).
+ */
+function reversalDate(entry: { entryDate: string }, today: string): string {
+  return entry.entryDate > today ? entry.entryDate : today;
+}
+
 export async function reverseEntry(
   ctx: Context,
   { leaseId, entryId, body }: { leaseId: number; entryId: number; body: ReversalBody },
@@ -211,7 +220,7 @@ export async function reverseEntry(
         // No category: the rent and late-fee keys (lease, period) stay the original's.
         amount: entry.amount,
         delta: deltaOf('reversal', entry.amount, entry),
-        entryDate: calendarDate(ctx.now, ctx.timeZone),
+        entryDate: reversalDate(entry, calendarDate(ctx.now, ctx.timeZone)),
         description: body.reason,
         reversesId: entry.id,
         period: entry.period,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { fromCents, parseDecimalCents, type Cents } from '../../../shared/money';
 import type {
   AgingBuckets,
@@ -8,8 +9,9 @@ import type {
 } from '../../../shared/schemas/money-reports';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties/properties.repository';
-import { agingCte, openChargesCtes, rowsOf, scopedLeasesCtes, type Scope } from './money.scope';
+import { agingCte, openChargesCtes, scopedLeasesCtes, type Scope } from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 
 const centsOfText = (text: string | null | undefined): Cents => parseDecimalCents(text ?? '0');
@@ -36,31 +38,45 @@ interface RawBuckets {
   d91: string | null;
 }
 
-interface RawArrearsRow {
-  leases: number;
-  tenants: number;
-  t_balance: string;
-  t_current: string;
-  t_d1: string;
-  t_d31: string;
-  t_d61: string;
-  t_d91: string;
-  lease_id: number | null;
-  status: string;
-  tenant_id: number;
-  tenant_name: string;
-  unit_id: number;
-  unit_number: string;
-  property_id: number;
-  property_name: string;
-  balance: string;
-  current: string;
-  d1: string;
-  d31: string;
-  d61: string;
-  d91: string;
-  oldest: string;
-}
+/** A row of arrearsStatement: counts and ids as numbers, dates and money as text. */
+const rawArrearsRow = z.object({
+  leases: z.coerce.number(),
+  tenants: z.coerce.number(),
+  t_balance: z.string(),
+  t_current: z.string(),
+  t_d1: z.string(),
+  t_d31: z.string(),
+  t_d61: z.string(),
+  t_d91: z.string(),
+  lease_id: z.coerce.number().nullable(),
+  status: z.string().nullable(),
+  tenant_id: z.coerce.number().nullable(),
+  tenant_name: z.string().nullable(),
+  unit_id: z.coerce.number().nullable(),
+  unit_number: z.string().nullable(),
+  property_id: z.coerce.number().nullable(),
+  property_name: z.string().nullable(),
+  balance: z.string(),
+  current: z.string(),
+  d1: z.string(),
+  d31: z.string(),
+  d61: z.string(),
+  d91: z.string(),
+  oldest: z.string().nullable(),
+});
+
+/** The same row when it carries a lease (every row but an empty page's one row of totals). */
+const arrearsLeaseRow = rawArrearsRow.extend({
+  lease_id: z.coerce.number(),
+  status: z.string(),
+  tenant_id: z.coerce.number(),
+  tenant_name: z.string(),
+  unit_id: z.coerce.number(),
+  unit_number: z.string(),
+  property_id: z.coerce.number(),
+  property_name: z.string(),
+  oldest: z.string(),
+});
 
 const arrearsSortColumns: Record<ArrearsSortKey, SQL> = {
   balance: sql`r.balance`,
@@ -130,14 +146,15 @@ function bucketsOf(raw: RawBuckets): AgingBuckets & { balance: number } {
 }
 
 export async function readArrears(db: Database, options: ArrearsOptions): Promise<ArrearsResponse> {
-  const raw = await rowsOf<RawArrearsRow>(db, arrearsStatement(options));
+  const raw = await readRows(db, arrearsStatement(options), rawArrearsRow);
   const head = raw[0]!;
   const leases: ArrearsRow[] = raw
     .filter((row) => row.lease_id !== null)
-    .map((row) => {
+    .map((value) => {
+      const row = arrearsLeaseRow.parse(value);
       const { balance, ...buckets } = bucketsOf(row);
       return {
-        leaseId: row.lease_id!,
+        leaseId: row.lease_id,
         leaseStatus: row.status as ArrearsRow['leaseStatus'],
         tenantId: row.tenant_id,
         tenantName: row.tenant_name,
@@ -246,24 +263,28 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
               FROM mo) AS months`;
 }
 
+/**
+ * The row of summaryStatement. Both drivers hand the months' json over as text (cast there):
+ * parsed here, amounts still text.
+ */
+const summaryRow = z.object({
+  overdue: z.string(),
+  tenants: z.coerce.number(),
+  unposted: z.string(),
+  months: z
+    .string()
+    .transform((text): unknown => JSON.parse(text))
+    .pipe(z.array(z.object({ month: z.string(), expected: z.string(), collected: z.string() }))),
+});
+
 /** The summary's figures (see summaryStatement). */
 export async function readSummary(
   db: Database,
   scope: Scope,
   range: SummaryRange,
 ): Promise<SummaryFigures> {
-  const [row] = await rowsOf<{
-    overdue: string;
-    tenants: number;
-    unposted: string;
-    months: { month: string; expected: string; collected: string }[] | string;
-  }>(db, summaryStatement(scope, range));
-  // Both drivers hand json text over as text (cast above); parsed here, amounts still text.
-  const months = (typeof row!.months === 'string' ? JSON.parse(row!.months) : row!.months) as {
-    month: string;
-    expected: string;
-    collected: string;
-  }[];
+  const [row] = await readRows(db, summaryStatement(scope, range), summaryRow);
+  const months = row!.months;
   return {
     overdue: centsOfText(row!.overdue),
     tenantsInArrears: row!.tenants,

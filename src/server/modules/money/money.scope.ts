@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { openChargesOf } from '../ledger/open-charges.sql';
 import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
 
 const l = leaseAs('l');
@@ -55,32 +55,12 @@ export const scopedEntriesCte = sql`
       FROM sl JOIN ledger_entries e ON e.lease_id = sl.id)`;
 
 /**
- * `le` (scopedEntriesCte), then `op`: every standing charge of the scoped leases dated on or
- * before `asOf`, with what it still owes, by the oldest-first rule of shared/ledger.ts
- * `allocate`: the standing payments and credits of a lease pay its standing charges in
- * (entry date, id) order, so a charge owes what the running total of charges up to it exceeds
- * them by, at most its amount. Standing: not a reversal, and not reversed by a reversal dated
- * on or before `asOf`. Both sums are windows over one sort of the lease's entries.
+ * `le` (scopedEntriesCte), then `ch` and `op` (ledger/open-charges.sql.ts): every standing
+ * charge of the scoped leases dated on or before `asOf`, with what it still owes (oldest
+ * charge first) and its age in days.
  */
 export function openChargesCtes(asOf: string): SQL {
-  return sql`${scopedEntriesCte},
-    ch AS (
-      SELECT le.lease_id, le.id, le.kind, le.entry_date, le.amount,
-             sum(CASE WHEN le.kind = 'charge' THEN 0 ELSE le.amount END)
-               OVER (PARTITION BY le.lease_id) AS available,
-             sum(CASE WHEN le.kind = 'charge' THEN le.amount ELSE 0 END)
-               OVER (PARTITION BY le.lease_id ORDER BY le.entry_date, le.id
-                     ROWS UNBOUNDED PRECEDING) AS cum
-      FROM le
-      WHERE le.entry_date <= ${asOf}::date AND le.kind <> 'reversal'
-        AND le.id NOT IN (
-          SELECT r.reverses_id FROM le r
-          WHERE r.kind = 'reversal' AND r.entry_date <= ${asOf}::date)),
-    op AS (
-      SELECT lease_id, id, entry_date,
-             greatest(0, least(amount, cum - available)) AS open,
-             ${asOf}::date - entry_date AS days
-      FROM ch WHERE kind = 'charge')`;
+  return sql`${scopedEntriesCte}, ${openChargesOf(asOf)}`;
 }
 
 /** `ag`: per lease with something open, the open total split into aging buckets. */
@@ -95,9 +75,3 @@ export const agingCte = sql`
              sum(open) FILTER (WHERE days > 90) AS d91,
              min(entry_date) FILTER (WHERE open > 0) AS oldest
       FROM op GROUP BY lease_id HAVING sum(open) > 0)`;
-
-/** A raw statement's rows (both drivers answer `{ rows }`). Cast dates and sums to text in SQL. */
-export async function rowsOf<Row>(db: Database, statement: SQL): Promise<Row[]> {
-  const { rows } = (await db.execute(statement)) as unknown as { rows: Row[] };
-  return rows;
-}

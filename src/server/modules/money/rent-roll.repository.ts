@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { fromCents, parseDecimalCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { RentRollRow, RentRollSortKey } from '../../../shared/schemas/money-reports';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties/properties.repository';
 import { leaseAs, leaseCurrentOrUpcoming, leaseInEffectOn } from '../tenancy/tenancy.sql';
-import { propertiesCte, rowsOf, type Scope } from './money.scope';
+import { propertiesCte, type Scope } from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 
 export interface RentRollOptions {
@@ -19,24 +21,26 @@ export interface RentRollOptions {
   offset: number;
 }
 
-interface RawRow {
-  unit_id: number;
-  unit_number: string;
-  unit_status: string;
-  property_id: number;
-  property_name: string;
-  tenant_id: number | null;
-  tenant_name: string | null;
-  lease_id: number | null;
-  lease_status: string | null;
-  rent: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  balance: string | null;
-  last_payment_date: string | null;
-  last_payment_amount: string | null;
-  total: number;
-}
+/** A row of rentRollStatement: ids and the total as numbers, dates and money as text. */
+const rawRow = z.object({
+  unit_id: z.coerce.number(),
+  unit_number: z.string(),
+  unit_status: z.string(),
+  property_id: z.coerce.number(),
+  property_name: z.string(),
+  tenant_id: z.coerce.number().nullable(),
+  tenant_name: z.string().nullable(),
+  lease_id: z.coerce.number().nullable(),
+  lease_status: z.string().nullable(),
+  rent: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  balance: z.string().nullable(),
+  last_payment_date: z.string().nullable(),
+  last_payment_amount: z.string().nullable(),
+  total: z.coerce.number(),
+});
+type RawRow = z.output<typeof rawRow>;
 
 const sortColumns: Record<RentRollSortKey, SQL> = {
   property: sql`lower(r.property_name)`,
@@ -209,10 +213,10 @@ export async function readRentRoll(
   db: Database,
   options: RentRollOptions,
 ): Promise<{ rows: RentRollRow[]; total: number }> {
-  const raw = await rowsOf<RawRow>(db, rentRollStatement(options));
+  const raw = await readRows(db, rentRollStatement(options), rawRow);
   if (raw.length > 0 || options.offset === 0) {
-    return { rows: raw.map(toRentRollRow), total: Number(raw[0]?.total ?? 0) };
+    return { rows: raw.map(toRentRollRow), total: raw[0]?.total ?? 0 };
   }
-  const [head] = await rowsOf<RawRow>(db, rentRollStatement({ ...options, limit: 1, offset: 0 }));
-  return { rows: [], total: Number(head?.total ?? 0) };
+  const [head] = await readRows(db, rentRollStatement({ ...options, limit: 1, offset: 0 }), rawRow);
+  return { rows: [], total: head?.total ?? 0 };
 }

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { propertiesTable } from './properties.table';
 import { usersTable } from '../users/users.table';
 import {
@@ -87,24 +89,17 @@ export function propertyListStatement(db: Database, options: PropertyListOptions
        FROM pg JOIN properties pp ON pp.id = pg.id JOIN users o ON o.id = pp.user_id)::text AS body`;
 }
 
-interface StatementRow {
-  revision: string | number | null;
-  total: number;
-  body: string;
-}
+/** The row of propertyListStatement: the revision and total are bigints on one driver. */
+const statementRow = z.object({
+  revision: z.coerce.number().nullable(),
+  total: z.coerce.number(),
+  body: z.string(),
+});
 
 export async function readPropertyList(
   db: Database,
   options: PropertyListOptions,
 ): Promise<PropertyListAnswer> {
-  // Both drivers answer raw statements with { rows }.
-  const { rows } = (await db.execute(propertyListStatement(db, options))) as unknown as {
-    rows: StatementRow[];
-  };
-  const row = rows[0]!;
-  return {
-    body: row.body,
-    total: Number(row.total),
-    revision: row.revision === null ? null : Number(row.revision),
-  };
+  const [row] = await readRows(db, propertyListStatement(db, options), statementRow);
+  return { body: row!.body, total: row!.total, revision: row!.revision };
 }

@@ -8,6 +8,7 @@ import { createPropertyWithUnits } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { listProperties, type PropertyListOptions } from './properties.repository';
 import { readPropertyList } from './property-list.statement';
+import { readRows } from '../../db/read-rows';
 
 /** Every field of every property and unit, and no other: the schema made strict. */
 const exactPropertiesSchema = z.array(
@@ -109,10 +110,12 @@ describe('the public property list: cached answers and ETags', () => {
   const get = (app: FastifyInstance, etag?: string) =>
     app.inject({ method: 'GET', url: LIST, headers: etag ? { 'if-none-match': etag } : {} });
   const revision = async () => {
-    const { rows } = (await t.database.db.execute(
+    const [row] = await readRows(
+      t.database.db,
       sql`SELECT revision FROM public_listing_revision`,
-    )) as unknown as { rows: { revision: string | number }[] };
-    return Number(rows[0]!.revision);
+      z.object({ revision: z.coerce.number() }),
+    );
+    return row!.revision;
   };
 
   beforeAll(async () => {

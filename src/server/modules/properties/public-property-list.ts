@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import type { PropertyListOptions } from './properties.repository';
 import { readPropertyList, type PropertyListAnswer } from './property-list.statement';
 
@@ -54,10 +56,12 @@ function isCurrent(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 async function currentRevision(db: Database): Promise<number | null> {
-  const { rows } = (await db.execute(
+  const [row] = await readRows(
+    db,
     sql`SELECT revision FROM public_listing_revision`,
-  )) as unknown as { rows: { revision: string | number }[] };
-  return rows[0] ? Number(rows[0].revision) : null;
+    z.object({ revision: z.coerce.number() }),
+  );
+  return row ? row.revision : null;
 }
 
 /**

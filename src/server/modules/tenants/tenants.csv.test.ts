@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDate } from '../../../shared/dates';
 import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { z } from 'zod';
+import { readRows } from '../../db/read-rows';
 
 const HEADER = 'Name,Unit #,Property,Phone,Email,Added';
 const lines = (body: string) => body.trimEnd().split('\r\n');
@@ -38,9 +40,12 @@ describe('the tenants CSV download', () => {
     });
     const theirs = await createPropertyWithUnits(other);
     await place(other, theirs.units[0]!.id, { firstName: 'Stranger', lastName: 'Danger' });
-    const added = await t.database.db.execute(sql`select min(created_at) as at from tenants`);
-    const at = (added as unknown as { rows: { at: string | Date }[] }).rows[0]!.at;
-    addedOn = calendarDate(new Date(at), t.config.timeZone);
+    const [added] = await readRows(
+      t.database.db,
+      sql`select min(created_at) as at from tenants`,
+      z.object({ at: z.coerce.date() }),
+    );
+    addedOn = calendarDate(added!.at, t.config.timeZone);
   });
   afterAll(() => t?.close());
 
