@@ -20,7 +20,9 @@ export function useSetPublicContact(userId: number) {
   return useMutation({
     mutationFn: (choice: PublicContactBody) =>
       api.put<PublicContact>(`/api/users/${userId}/public-contact`, choice),
-    onMutate: (choice) => {
+    onMutate: async (choice) => {
+      // A read still on its way would land after this and put the switch back.
+      await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<PublicContact>(key);
       if (previous) queryClient.setQueryData(key, { ...previous, ...choice });
       return { previous };
