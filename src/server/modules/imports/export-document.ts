@@ -1,6 +1,9 @@
 import { IMPORT_COLUMNS, type ImportKind } from '../../../shared/schemas/imports';
 import { propertyExportSchema } from '../../../shared/schemas/property-export';
 import { badRequest } from '../../http/errors';
+import type { LeaseState } from '../../../shared/lease-state';
+
+const OPEN_STATES: readonly LeaseState[] = ['upcoming', 'active', 'ending_soon'];
 
 interface RawSheet {
   name: string;
@@ -53,8 +56,10 @@ export function sheetsOfPropertyExport(text: string): RawSheet[] {
       email: tenant.email,
       phoneNumber: tenant.phoneNumber,
     };
+    // The leases that had not ended when the file was written: their state then, which the
+    // export carries (read from the dates by the tenancy rules, docs/product.md section 25).
     const own = leases.filter(
-      (lease) => lease.tenantId === tenant.id && lease.status === 'Active' && !lease.endedOn,
+      (lease) => lease.tenantId === tenant.id && OPEN_STATES.includes(lease.state),
     );
     if (own.length === 0) return [person];
     return own.map((lease) => ({
