@@ -31,8 +31,17 @@ export function PublicContactForm({ userId, userName }: { userId: number; userNa
       showError(errorMessage(error, 'Failed to save your choice'));
     }
   };
-  const switchTo = (next: PublicContact) =>
-    change(next, 'Your choice is saved: the public listings show it now.');
+  // The switch shows the choice at once, in the click's own render: waiting for the
+  // mutation's optimistic update let the old value paint for a moment (a second click then
+  // seemed to do nothing).
+  const [pending, setPending] = useState<PublicContact | null>(null);
+  const shown = pending ?? choice.data;
+  const switchTo = (next: PublicContact) => {
+    setPending(next);
+    void change(next, 'Your choice is saved: the public listings show it now.').finally(() =>
+      setPending(null),
+    );
+  };
 
   return (
     <SettingsCard
@@ -79,19 +88,19 @@ export function PublicContactForm({ userId, userName }: { userId: number; userNa
       </form>
       <Switch
         label="Show my email"
-        checked={choice.data?.showEmail ?? true}
-        disabled={!choice.data}
-        onChange={(event) =>
-          choice.data && void switchTo({ ...choice.data, showEmail: event.currentTarget.checked })
-        }
+        checked={shown?.showEmail ?? true}
+        disabled={!shown}
+        onChange={(event) => {
+          if (shown) switchTo({ ...shown, showEmail: event.currentTarget.checked });
+        }}
       />
       <Switch
         label="Show my phone"
-        checked={choice.data?.showPhone ?? true}
-        disabled={!choice.data}
-        onChange={(event) =>
-          choice.data && void switchTo({ ...choice.data, showPhone: event.currentTarget.checked })
-        }
+        checked={shown?.showPhone ?? true}
+        disabled={!shown}
+        onChange={(event) => {
+          if (shown) switchTo({ ...shown, showPhone: event.currentTarget.checked });
+        }}
       />
     </SettingsCard>
   );
