@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Alert, Table, Text } from '@mantine/core';
+import { useParams } from 'react-router';
 import type { LeaseDeposit } from '../../../../shared/schemas/deposits';
 import type { Statement } from '../../../../shared/schemas/money-reports';
 import { PageHeader } from '../../../components/page-header';
@@ -10,100 +9,82 @@ import { isRecordNotFound, useRouteId } from '../../../lib/edit-route';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLeaseDeposit } from '../api/get-lease-deposit';
 import { useStatement } from '../api/get-statement';
-import './statement-print.css';
+import { PrintablePageHeader, PrintableSheet } from './printable-sheet';
 
 /**
  * What the settlement did with the deposit, line by line: received, each deduction, what paid
  * open charges, and what goes back to the tenant (docs/product.md section 20).
  */
 function SettlementSheet({ deposit, parties }: { deposit: LeaseDeposit; parties: Statement }) {
-  const { tenant, unit, property, lease } = parties;
+  const { lease } = parties;
   const settlement = deposit.settlement;
   const deductions = deposit.transactions.filter((t) => t.kind === 'deducted');
   const applied = deposit.transactions.filter((t) => t.kind === 'applied');
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} className="statement-sheet">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <div>
-            <Title order={2} size="h4">
-              {tenant.firstName} {tenant.lastName}
-            </Title>
-            <Text size="sm">
-              Unit {unit.unitNumber}, {property.name}
-            </Text>
-            <Text size="sm">
-              {property.address}, {property.city}, {property.state} {property.zipCode}
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" fw={600}>
-              {settlement
-                ? `Security deposit settled on ${formatDate(settlement.date)}`
-                : 'Security deposit: not settled yet'}
-            </Text>
-            <Text size="sm">
-              Lease {formatDate(lease.startDate)} to {formatDate(lease.endDate)}; deposit agreed{' '}
-              {formatMoney(deposit.agreed)}
-            </Text>
-          </div>
-        </SimpleGrid>
-        {settlement ? (
-          <>
-            <Table verticalSpacing="xs" data-testid="deposit-statement-table">
-              <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-                How your deposit was settled
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
+    <PrintableSheet
+      parties={parties}
+      heading={
+        settlement
+          ? `Security deposit settled on ${formatDate(settlement.date)}`
+          : 'Security deposit: not settled yet'
+      }
+      detail={`Lease ${formatDate(lease.startDate)} to ${formatDate(lease.endDate)}; deposit agreed ${formatMoney(deposit.agreed)}`}
+    >
+      {settlement ? (
+        <>
+          <Table verticalSpacing="xs" data-testid="deposit-statement-table">
+            <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+              How your deposit was settled
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>Deposit received</Table.Td>
+                <Table.Td ta="right">{formatMoney(deposit.received)}</Table.Td>
+              </Table.Tr>
+              {deductions.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>Deduction: {t.description ?? 'Deduction'}</Table.Td>
+                  <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>Deposit received</Table.Td>
-                  <Table.Td ta="right">{formatMoney(deposit.received)}</Table.Td>
+              ))}
+              {applied.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>Applied to rent and charges still owed at move-out</Table.Td>
+                  <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
                 </Table.Tr>
-                {deductions.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>Deduction: {t.description ?? 'Deduction'}</Table.Td>
-                    <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {applied.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>Applied to rent and charges still owed at move-out</Table.Td>
-                    <Table.Td ta="right">-{formatMoney(t.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th>Returned to you on {formatDate(settlement.date)}</Table.Th>
-                  <Table.Th ta="right" data-testid="deposit-statement-returned">
-                    {formatMoney(settlement.returned)}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-            {settlement.unpaidDeductions > 0 ? (
-              <Text size="sm" data-testid="deposit-statement-owing">
-                Deductions came to more than the deposit held:{' '}
-                {formatMoney(settlement.unpaidDeductions)} remains owing on your account.
-              </Text>
-            ) : null}
-            {settlement.returned === 0 ? (
-              <Text size="sm">Nothing is returned: the deposit was used in full.</Text>
-            ) : null}
-          </>
-        ) : (
-          <Alert variant="light" role="status">
-            The deposit is settled at move-out; {formatMoney(deposit.held)} is held now.
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>Returned to you on {formatDate(settlement.date)}</Table.Th>
+                <Table.Th ta="right" data-testid="deposit-statement-returned">
+                  {formatMoney(settlement.returned)}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+          {settlement.unpaidDeductions > 0 ? (
+            <Text size="sm" data-testid="deposit-statement-owing">
+              Deductions came to more than the deposit held:{' '}
+              {formatMoney(settlement.unpaidDeductions)} remains owing on your account.
+            </Text>
+          ) : null}
+          {settlement.returned === 0 ? (
+            <Text size="sm">Nothing is returned: the deposit was used in full.</Text>
+          ) : null}
+        </>
+      ) : (
+        <Alert variant="light" role="status">
+          The deposit is settled at move-out; {formatMoney(deposit.held)} is held now.
+        </Alert>
+      )}
+    </PrintableSheet>
   );
 }
 
@@ -126,23 +107,10 @@ export function DepositStatementPage() {
   const error = deposit.error ?? parties.error;
   return (
     <>
-      <PageHeader
+      <PrintablePageHeader
         title="Deposit statement"
-        description={
-          <Anchor component={Link} to={`/leases/${id}/ledger`} underline="always" data-print-hide>
-            Back to the ledger
-          </Anchor>
-        }
-        actions={
-          <Button
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => window.print()}
-            data-print-hide
-            disabled={!deposit.data || !parties.data}
-          >
-            Print
-          </Button>
-        }
+        leaseId={id}
+        ready={Boolean(deposit.data && parties.data)}
       />
       {error ? (
         <ErrorBanner>{errorMessage(error, 'Failed to load the deposit statement')}</ErrorBanner>

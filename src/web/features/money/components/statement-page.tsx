@@ -1,17 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Group, Table, TextInput } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
 import type { Statement, StatementEntry } from '../../../../shared/schemas/money-reports';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -26,7 +14,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params-update';
 import { useStatement } from '../api/get-statement';
 import { entryDetails, entryTitle } from './entry-text';
-import './statement-print.css';
+import { PrintablePageHeader, PrintableSheet } from './printable-sheet';
 
 /** A statement entry read as a ledger entry, for the shared wording of titles and details. */
 const asEntry = (entry: StatementEntry) => ({
@@ -38,100 +26,76 @@ const asEntry = (entry: StatementEntry) => ({
 });
 
 function StatementSheet({ statement }: { statement: Statement }) {
-  const { tenant, unit, property, lease } = statement;
+  const { lease } = statement;
   const byId = new Map(statement.entries.map((entry) => [entry.id, entry]));
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} className="statement-sheet">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <div>
-            <Title order={2} size="h4">
-              {tenant.firstName} {tenant.lastName}
-            </Title>
-            <Text size="sm">
-              Unit {unit.unitNumber}, {property.name}
-            </Text>
-            <Text size="sm">
-              {property.address}, {property.city}, {property.state} {property.zipCode}
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" fw={600}>
-              Statement {formatDate(statement.from)} to {formatDate(statement.to)}
-            </Text>
-            <Text size="sm">
-              Lease {formatDate(lease.startDate)} to {formatDate(lease.endDate)}, rent{' '}
-              {formatMoney(lease.rent)} a month
-            </Text>
-          </div>
-        </SimpleGrid>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" data-testid="statement-table">
-            <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
-              Entries dated {formatDate(statement.from)} to {formatDate(statement.to)}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Charges</Table.Th>
-                <Table.Th ta="right">Payments and credits</Table.Th>
-                <Table.Th ta="right">Balance</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>{formatDate(statement.from)}</Table.Td>
-                <Table.Td fw={600}>Opening balance</Table.Td>
-                <Table.Td />
-                <Table.Td />
-                <Table.Td ta="right" fw={600} data-testid="statement-opening">
-                  {formatMoney(statement.openingBalance)}
-                </Table.Td>
-              </Table.Tr>
-              {statement.entries.map((entry) => {
-                const reversed = entry.reversesId === null ? undefined : byId.get(entry.reversesId);
-                const details = entryDetails(asEntry(entry));
-                return (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(entry.entryDate)}
-                    </Table.Td>
-                    <Table.Td>
-                      {entryTitle(asEntry(entry), reversed && asEntry(reversed))}
-                      {details ? ` · ${details}` : ''}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {entry.delta > 0 ? formatMoney(entry.delta) : ''}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {entry.delta < 0 ? formatMoney(-entry.delta) : ''}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(entry.runningBalance)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>{formatDate(statement.to)}</Table.Th>
-                <Table.Th>Closing balance</Table.Th>
-                <Table.Th ta="right">{formatMoney(statement.charged)}</Table.Th>
-                <Table.Th ta="right">{formatMoney(statement.paid)}</Table.Th>
-                <Table.Th ta="right" data-testid="statement-closing">
-                  {formatMoney(statement.closingBalance)}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
-        {statement.entries.length === 0 ? (
-          <EmptyState title="No entries in this range">
-            The balance carried through unchanged.
-          </EmptyState>
-        ) : null}
-      </Stack>
-    </Paper>
+    <PrintableSheet
+      parties={statement}
+      heading={`Statement ${formatDate(statement.from)} to ${formatDate(statement.to)}`}
+      detail={`Lease ${formatDate(lease.startDate)} to ${formatDate(lease.endDate)}, rent ${formatMoney(lease.rent)} a month`}
+    >
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" data-testid="statement-table">
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
+            Entries dated {formatDate(statement.from)} to {formatDate(statement.to)}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Charges</Table.Th>
+              <Table.Th ta="right">Payments and credits</Table.Th>
+              <Table.Th ta="right">Balance</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>{formatDate(statement.from)}</Table.Td>
+              <Table.Td fw={600}>Opening balance</Table.Td>
+              <Table.Td />
+              <Table.Td />
+              <Table.Td ta="right" fw={600} data-testid="statement-opening">
+                {formatMoney(statement.openingBalance)}
+              </Table.Td>
+            </Table.Tr>
+            {statement.entries.map((entry) => {
+              const reversed = entry.reversesId === null ? undefined : byId.get(entry.reversesId);
+              const details = entryDetails(asEntry(entry));
+              return (
+                <Table.Tr key={entry.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(entry.entryDate)}
+                  </Table.Td>
+                  <Table.Td>
+                    {entryTitle(asEntry(entry), reversed && asEntry(reversed))}
+                    {details ? ` · ${details}` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{entry.delta > 0 ? formatMoney(entry.delta) : ''}</Table.Td>
+                  <Table.Td ta="right">{entry.delta < 0 ? formatMoney(-entry.delta) : ''}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(entry.runningBalance)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>{formatDate(statement.to)}</Table.Th>
+              <Table.Th>Closing balance</Table.Th>
+              <Table.Th ta="right">{formatMoney(statement.charged)}</Table.Th>
+              <Table.Th ta="right">{formatMoney(statement.paid)}</Table.Th>
+              <Table.Th ta="right" data-testid="statement-closing">
+                {formatMoney(statement.closingBalance)}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {statement.entries.length === 0 ? (
+        <EmptyState title="No entries in this range">
+          The balance carried through unchanged.
+        </EmptyState>
+      ) : null}
+    </PrintableSheet>
   );
 }
 
@@ -158,24 +122,7 @@ export function StatementPage() {
 
   return (
     <>
-      <PageHeader
-        title="Statement"
-        description={
-          <Anchor component={Link} to={`/leases/${id}/ledger`} underline="always" data-print-hide>
-            Back to the ledger
-          </Anchor>
-        }
-        actions={
-          <Button
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => window.print()}
-            data-print-hide
-            disabled={!statement.data}
-          >
-            Print
-          </Button>
-        }
-      />
+      <PrintablePageHeader title="Statement" leaseId={id} ready={Boolean(statement.data)} />
       <Group gap="sm" mb="md" align="flex-end" data-print-hide>
         <TextInput
           label="From"
