@@ -15,7 +15,7 @@ import { usePortalHome } from '../api/get-portal-home';
 import { MaintenanceRequests } from './maintenance-requests';
 import { PayNowModal } from './pay-now-modal';
 import { PaymentReturnNotice } from './payment-return-notice';
-import { LeaseStateBadge } from './portal-badges';
+import { LeaseStateBadge } from '../../leases';
 import { ReportProblemModal } from './report-problem-modal';
 import { TenantLedger } from './tenant-ledger';
 import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
