@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
@@ -32,7 +33,7 @@ export async function backupsRoutes(app: AppInstance): Promise<void> {
         response: {
           200: {
             description: 'application/gzip attachment: porchlight-backup-<time>.tar.gz',
-            content: { 'application/gzip': { schema: {} } },
+            content: { 'application/gzip': { schema: z.string() } },
           },
           401: errorBodySchema,
           403: errorBodySchema,
@@ -48,7 +49,8 @@ export async function backupsRoutes(app: AppInstance): Promise<void> {
         { tables: manifest.tables.length, files: manifest.files.length },
         'backup taken for the command line',
       );
-      return reply
+      // A stream, not a JSON body: sent past the typed reply, as CSV downloads are.
+      return (reply as FastifyReply)
         .type('application/gzip')
         .header('Content-Disposition', `attachment; filename="${backupFileName(now)}"`)
         .header('Cache-Control', 'no-store')
