@@ -136,7 +136,11 @@ async function main(argv: string[]): Promise<number> {
   } else {
     source = await backupEmbedded(config, file);
   }
-  const manifest = await checkWritten(file);
+  const manifest = await checkWritten(file).catch(async (error: unknown) => {
+    // A file that does not read back (a transfer cut short) is no backup: it must not stay.
+    await rm(file, { force: true });
+    throw error;
+  });
   console.log(`Backup of ${source} written to ${file}`);
   console.log(`Taken at ${manifest.createdAt} by Porchlight ${manifest.appVersion}:`);
   for (const line of describeVerification(manifest.verification)) console.log(line);
