@@ -37,7 +37,7 @@ describe('the copy of the data folder kept before migrations', () => {
     return folder;
   }
 
-  it('copies the folder as it was before migrating, then migrates; a current folder is not copied', async () => {
+  it('copies the folder as it was before migrating, then migrates', async () => {
     const dataDir = path.join(scratch, 'data');
     const old = await createPGlite(dataDir);
     await migrateEmbedded(old, previousVersion());
@@ -66,11 +66,5 @@ describe('the copy of the data folder kept before migrations', () => {
     } finally {
       await kept.close();
     }
-    // The data folder itself is up to date now: opening it again copies nothing.
-    const again = await openMigratedDatabase({ dataDir, databaseUrl: undefined });
-    await again.close();
-    expect(
-      readdirSync(scratch).filter((name) => name.startsWith('data-pre-migration-')),
-    ).toHaveLength(1);
   });
 });

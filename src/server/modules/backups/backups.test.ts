@@ -163,6 +163,18 @@ describe('backup and restore', () => {
     );
   });
 
+  it.runIf(serverUrl)(
+    'restores a PostgreSQL backup into the embedded database (the format is the same for both)',
+    async () => {
+      const dataDir = path.join(mkdtempSync(path.join(scratch, 'embedded-')), 'data');
+      const outcome = await restoreInto(backupFile, { dataDir });
+      expect(outcome.verification).toEqual(manifest.verification);
+      expect(readdirSync(path.join(dataDir, 'uploads')).sort()).toEqual(
+        manifest.files.map((upload) => upload.key).sort(),
+      );
+    },
+  );
+
   it('refuses a damaged file and one that is not a backup, writing nothing', async () => {
     const target = await freshTarget();
     const bytes = readFileSync(backupFile);
