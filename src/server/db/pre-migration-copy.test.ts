@@ -66,5 +66,6 @@ describe('the copy of the data folder kept before migrations', () => {
     } finally {
       await kept.close();
     }
-  });
+    // Four embedded databases start here (old, open, reopen, the copy): seconds each on a busy machine.
+  }, 120_000);
 });

@@ -114,7 +114,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('backup and restore', () => {
+// A restore into the embedded database starts one (seconds on a busy machine).
+describe('backup and restore', { timeout: 120_000 }, () => {
   it('restores into a fresh database the same rows per table, ledgers and uploads', async () => {
     const tables = manifest.tables.map((table) => table.name);
     const source = await computeVerification(t.database.db, tables);
