@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -41,8 +40,8 @@ import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { ledgerJobs } from './modules/ledger/ledger.jobs';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { DiskFileStore, type FileStore } from './modules/uploads/file-store';
-import { S3FileStore } from './modules/uploads/s3-file-store';
+import type { FileStore } from './modules/uploads/file-store';
+import { configuredFileStore } from './modules/uploads/configured-file-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
@@ -55,6 +54,8 @@ import { overviewRoutes } from './modules/overview/overview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { backupJobs } from './modules/backups/backups.jobs';
+import { backupsRoutes } from './modules/backups/backups.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,13 +129,7 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
-  app.decorate(
-    'files',
-    files ??
-      (config.objectStorage
-        ? new S3FileStore(config.objectStorage)
-        : new DiskFileStore(path.join(config.dataDir, 'uploads'))),
-  );
+  app.decorate('files', files ?? configuredFileStore(config));
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
@@ -152,6 +147,7 @@ export async function buildApp({
       ...ledgerJobs,
       ...notificationsJobs(config),
       ...mailJobs(config.mail),
+      ...backupJobs(config, database, app.files),
     ],
   });
 
@@ -186,6 +182,7 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(paymentsRoutes);
       await api.register(importsRoutes);
+      await api.register(backupsRoutes);
     },
     { prefix: '/api' },
   );

@@ -115,6 +115,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => value || undefined),
+  // Daily backups into this folder (unset or empty: none); the oldest are deleted after the days kept.
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 const MAIL_TIMEOUT_MS = 10_000;
@@ -217,6 +223,17 @@ export interface Config {
   stripe: StripeConfig | null;
   /** Where uploads are kept when not in dataDir; null: a folder 'uploads' in dataDir. */
   objectStorage: ObjectStorageConfig | null;
+  /**
+   * Daily backups (docs/decisions/0017-backups.md): into `dir` (null: none), each kept
+   * `keepDays` days.
+   */
+  backup: { dir: string | null; keepDays: number };
+  /**
+   * The secret that lets `npm run backup` on this machine ask the running server for a backup
+   * (POST /api/backups); main.ts makes one at start and writes it into the data folder,
+   * readable by its owner only. Null: the call answers 404.
+   */
+  backupToken: string | null;
   /** The clock, replaceable in tests of expiry. */
   now: () => Date;
 }
@@ -305,6 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : null,
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : null,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
+    backupToken: null,
     now: () => new Date(),
   };
 }

@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateEmbedded, migratePostgres } from './db/migrate';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createPGlite } from './db/pglite';
+import { keepPreMigrationCopy, migrationState } from './db/pre-migration-copy';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -28,7 +29,17 @@ export async function openMigratedDatabase(
   }
   const dataDir = path.resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const pglite = await createPGlite(dataDir);
+  let pglite = await createPGlite(dataDir);
+  const { applied, pending } = await migrationState(pglite);
+  if (applied > 0 && pending > 0) {
+    // An upgrade: keep the folder as it was, closed so the copy is whole (pre-migration-copy.ts).
+    await pglite.close();
+    const copy = await keepPreMigrationCopy(dataDir, new Date());
+    const message = `Kept a copy of the data folder before migrating (${pending} new migration(s)): ${copy}. To undo the upgrade, see 'Backups and restore' in the README.`;
+    if (logger) logger.warn({ copy, pending }, message);
+    else console.error(message);
+    pglite = await createPGlite(dataDir);
+  }
   await migrateEmbedded(pglite);
   return openDatabase({ pglite, logger, maxQueuedQueries: config.maxQueuedQueries });
 }

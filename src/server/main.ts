@@ -4,13 +4,22 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openMigratedDatabaseOrExit } from './database';
 import { ensureAdmin } from './modules/users/admin-accounts';
+import {
+  localUrlOf,
+  newLocalToken,
+  removeLocalToken,
+  writeLocalToken,
+} from './modules/backups/local-token';
 
 /** Starts the server: open and migrate the database, listen, and shut down gracefully. */
 const config = loadConfig();
 // The database's own events (an idle pool connection failing while PostgreSQL restarts)
 // happen outside any request: they are logged here, never dropped (decision 0002).
 const database = await openMigratedDatabaseOrExit(config, pino({ level: config.logLevel }));
-const app = await buildApp({ database, config });
+// On the embedded database only this process can read the data, so `npm run backup` asks it:
+// with a token written into the data folder for the folder's owner only (local-token.ts).
+const backupToken = database.kind === 'embedded' ? newLocalToken() : null;
+const app = await buildApp({ database, config: { ...config, backupToken } });
 
 // ADMIN_USERNAME + ADMIN_PASSWORD: create the first Admin when none exists yet.
 if (config.admin) {
@@ -26,11 +35,22 @@ if (config.admin) {
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
+  if (backupToken) await removeLocalToken(config.dataDir);
   await app.close();
   await database.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+if (backupToken) {
+  const address = app.server.address();
+  if (address && typeof address === 'object') {
+    await writeLocalToken(config.dataDir, {
+      pid: process.pid,
+      url: localUrlOf(address.address, address.port),
+      token: backupToken,
+    });
+  }
+}
 app.log.info(
   { database: database.kind, dataDir: database.kind === 'embedded' ? config.dataDir : undefined },
   `Porchlight is listening on http://localhost:${config.port}`,

@@ -98,6 +98,10 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/invitations/by-code/{code}',
   // Stripe calls it, not a person: its signature is the credential (404 without Stripe keys).
   'POST /api/payments/stripe/webhook',
+  // `npm run backup` on the server machine calls it: the token the server wrote into its data
+  // folder is the credential, no session is (an Admin's neither); 404 on a server without one.
+  // backups.test.ts refuses it to every role, a wrong token and another machine.
+  'POST /api/backups',
 ]);
 /** Calls only an Admin may make: a Landlord is refused them too. */
 export const ADMIN_OPERATIONS = new Set([
