@@ -238,6 +238,18 @@ export async function insertProperty(
   return row!;
 }
 
+/** Many properties of one owner, in one INSERT, in the order given. */
+export function insertProperties(
+  db: Database,
+  userId: number,
+  values: readonly PropertyValues[],
+): Promise<PropertyRow[]> {
+  return db
+    .insert(propertiesTable)
+    .values(values.map((value) => ({ ...value, userId })))
+    .returning();
+}
+
 export async function updateProperty(
   db: Database,
   id: number,

@@ -46,6 +46,23 @@ export async function insertTenant(
   return row!;
 }
 
+/** Many tenants, each on its unit (number copied), in one INSERT, in the order given. */
+export function insertTenants(
+  db: Database,
+  placements: readonly { unit: UnitRow; fields: TenantFields }[],
+): Promise<TenantRow[]> {
+  return db
+    .insert(tenantsTable)
+    .values(
+      placements.map(({ unit, fields }) => ({
+        ...fields,
+        unitId: unit.id,
+        unitNumber: unit.unitNumber,
+      })),
+    )
+    .returning();
+}
+
 /** Undefined when the tenant is gone (deleted by a concurrent request). */
 export async function updateTenant(
   db: Database,

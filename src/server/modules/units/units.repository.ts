@@ -115,7 +115,7 @@ export async function insertUnit(db: Database, values: CreateUnitBody): Promise<
   return row!;
 }
 
-export function insertUnits(db: Database, values: CreateUnitBody[]): Promise<UnitRow[]> {
+export function insertUnits(db: Database, values: readonly CreateUnitBody[]): Promise<UnitRow[]> {
   return db.insert(unitsTable).values(values.map(unitValues)).returning();
 }
 
