@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AuditAction } from '../../../shared/audit-sentences';
 import type { AuditedEntity, AuditValue, HistoryEvent } from '../../../shared/schemas/audit';
 import type { Context } from '../../context';
-import { chunked } from '../../db/batches';
+import { chunked, insertRowsReturningIds } from '../../db/batches';
 import type { Database } from '../../db/client';
 import { auditEventsTable, type AuditEventRow } from './audit.table';
 
@@ -97,7 +97,11 @@ export async function recordEvent(ctx: Context, change: AuditedChange): Promise<
  */
 export async function recordEvents(ctx: Context, changes: readonly AuditedChange[]): Promise<void> {
   for (const chunk of chunked(changes)) {
-    await ctx.tx.insert(auditEventsTable).values(chunk.map((change) => eventValues(ctx, change)));
+    await insertRowsReturningIds(
+      ctx.tx,
+      auditEventsTable,
+      chunk.map((change) => eventValues(ctx, change)),
+    );
   }
 }
 

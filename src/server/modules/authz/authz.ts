@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/batches';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
@@ -124,7 +125,7 @@ export async function requireManagedProperties(
   const found = await db
     .select({ id: propertiesTable.id })
     .from(propertiesTable)
-    .where(and(inArray(propertiesTable.id, wanted), managedPropertiesFilter(actor)));
+    .where(and(anyOf(propertiesTable.id, wanted), managedPropertiesFilter(actor)));
   if (found.length < wanted.length) missing('properties', 'Property');
 }
 
@@ -141,12 +142,12 @@ export async function lockManagedUnits(
   if (wanted.length === 0) return new Map();
   const managed = await withPropertyOfUnit(
     db.select({ id: unitsTable.id }).from(unitsTable).$dynamic(),
-  ).where(and(inArray(unitsTable.id, wanted), managedPropertiesFilter(actor)));
+  ).where(and(anyOf(unitsTable.id, wanted), managedPropertiesFilter(actor)));
   if (managed.length < wanted.length) missing('units', 'Unit');
   const locked = await db
     .select()
     .from(unitsTable)
-    .where(inArray(unitsTable.id, wanted))
+    .where(anyOf(unitsTable.id, wanted))
     .orderBy(asc(unitsTable.id))
     .for('update');
   if (locked.length < wanted.length) missing('units', 'Unit');
@@ -163,12 +164,12 @@ export async function lockManagedTenants(
   if (wanted.length === 0) return new Map();
   const managed = await withPropertyOfTenant(
     db.select({ id: tenantsTable.id }).from(tenantsTable).$dynamic(),
-  ).where(and(inArray(tenantsTable.id, wanted), managedPropertiesFilter(actor)));
+  ).where(and(anyOf(tenantsTable.id, wanted), managedPropertiesFilter(actor)));
   if (managed.length < wanted.length) missing('tenants', 'Tenant');
   const locked = await db
     .select()
     .from(tenantsTable)
-    .where(inArray(tenantsTable.id, wanted))
+    .where(anyOf(tenantsTable.id, wanted))
     .orderBy(asc(tenantsTable.id))
     .for('update');
   if (locked.length < wanted.length) missing('tenants', 'Tenant');

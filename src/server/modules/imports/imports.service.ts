@@ -25,6 +25,7 @@ import { createStaffBodySchema } from '../../../shared/schemas/staff';
 import { tenantBodySchema, type TenantBody } from '../../../shared/schemas/tenants';
 import { createUnitBodySchema, type CreateUnitBody } from '../../../shared/schemas/units';
 import type { Context } from '../../context';
+import { anyOf } from '../../db/batches';
 import { AppError, badRequest } from '../../http/errors';
 import { managedPropertiesFilter } from '../authz/authz';
 import { overAgreed, recordReceiptsOnNewLeases } from '../deposits/deposits.service';
@@ -343,8 +344,8 @@ async function importUnits(run: Run, sheet: PlannedSheet): Promise<void> {
         .from(unitsTable)
         .where(
           and(
-            inArray(unitsTable.propertyId, [...new Set(valid.map((b) => b.propertyId))]),
-            inArray(unitsTable.unitNumber, [...new Set(valid.map((b) => b.unitNumber))]),
+            anyOf(unitsTable.propertyId, [...new Set(valid.map((b) => b.propertyId))]),
+            anyOf(unitsTable.unitNumber, [...new Set(valid.map((b) => b.unitNumber))]),
           ),
         )
     : [];
@@ -391,8 +392,8 @@ async function loadTenancies(run: Run, rows: Row[]) {
       .from(unitsTable)
       .where(
         and(
-          inArray(unitsTable.propertyId, [...propertyIds]),
-          inArray(unitsTable.unitNumber, [...unitNumbers]),
+          anyOf(unitsTable.propertyId, [...propertyIds]),
+          anyOf(unitsTable.unitNumber, [...unitNumbers]),
         ),
       );
     for (const unit of found) units.set(unitKey(unit.propertyId, unit.unitNumber), { ...unit });
@@ -403,7 +404,7 @@ async function loadTenancies(run: Run, rows: Row[]) {
     const tenants = await tx
       .select()
       .from(tenantsTable)
-      .where(and(inArray(tenantsTable.unitId, unitIds), isNull(tenantsTable.movedOutOn)))
+      .where(and(anyOf(tenantsTable.unitId, unitIds), isNull(tenantsTable.movedOutOn)))
       .orderBy(tenantsTable.id);
     const byId = new Map<number, Occupant>();
     for (const tenant of tenants) {

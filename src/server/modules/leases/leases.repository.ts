@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { anyOf, insertRows } from '../../db/batches';
+import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/dates';
 import { leaseState } from '../../../shared/lease-state';
 import { fromCents, toCents } from '../../../shared/money';
@@ -163,16 +164,15 @@ export function insertLeases(
   leases: readonly { tenant: TenantRow; body: LeaseBody; rentChargedFrom?: string | null }[],
   today: string,
 ): Promise<LeaseRow[]> {
-  return db
-    .insert(leasesTable)
-    .values(
-      leases.map(({ tenant, body, rentChargedFrom }) => ({
-        ...leaseValues(tenant, body, today),
-        unitId: tenant.unitId,
-        rentChargedFrom: rentChargedFrom ?? null,
-      })),
-    )
-    .returning();
+  return insertRows(
+    db,
+    leasesTable,
+    leases.map(({ tenant, body, rentChargedFrom }) => ({
+      ...leaseValues(tenant, body, today),
+      unitId: tenant.unitId,
+      rentChargedFrom: rentChargedFrom ?? null,
+    })),
+  );
 }
 
 /** Every lease of these tenants (a batch write checks its new leases against them). */
@@ -184,7 +184,7 @@ export function listLeasesOfTenants(
   return db
     .select()
     .from(leasesTable)
-    .where(inArray(leasesTable.tenantId, [...tenantIds]))
+    .where(anyOf(leasesTable.tenantId, tenantIds))
     .orderBy(asc(leasesTable.id));
 }
 

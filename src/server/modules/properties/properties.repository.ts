@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/batches';
 import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Property, PropertyOwner, PropertySortKey } from '../../../shared/schemas/properties';
 import type { Unit } from '../../../shared/schemas/units';
@@ -244,10 +245,11 @@ export function insertProperties(
   userId: number,
   values: readonly PropertyValues[],
 ): Promise<PropertyRow[]> {
-  return db
-    .insert(propertiesTable)
-    .values(values.map((value) => ({ ...value, userId })))
-    .returning();
+  return insertRows(
+    db,
+    propertiesTable,
+    values.map((value) => ({ ...value, userId })),
+  );
 }
 
 export async function updateProperty(

@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/batches';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
@@ -116,7 +117,7 @@ export async function insertUnit(db: Database, values: CreateUnitBody): Promise<
 }
 
 export function insertUnits(db: Database, values: readonly CreateUnitBody[]): Promise<UnitRow[]> {
-  return db.insert(unitsTable).values(values.map(unitValues)).returning();
+  return insertRows(db, unitsTable, values.map(unitValues));
 }
 
 export async function updateUnit(

@@ -16,7 +16,7 @@ import {
 } from '../../db/delete-unless-used';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http/errors';
 import { applicationsTable } from '../applications/applications.table';
-import { chunked } from '../../db/batches';
+import { anyOf, chunked } from '../../db/batches';
 import { recordEvent, recordEvents } from '../audit/audit.repository';
 import {
   requireManagedProperties,
@@ -245,7 +245,7 @@ export async function setUnitsStatus(
       .update(unitsTable)
       .set({ status })
       .where(
-        inArray(
+        anyOf(
           unitsTable.id,
           chunk.map((unit) => unit.id),
         ),
