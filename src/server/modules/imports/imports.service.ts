@@ -12,6 +12,7 @@ import {
   type ImportCounts,
   type ImportKind,
   type ImportMapping,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
   type ImportSheet,
@@ -205,13 +206,6 @@ class Row {
 
 const lower = (value: string) => value.trim().toLowerCase();
 
-/** What a progress listener is told: rows checked, then rows written, of the file's total. */
-export interface ImportProgress {
-  phase: 'checking' | 'writing' | 'done';
-  done: number;
-  total: number;
-}
-
 interface Run {
   ctx: Context;
   created: ImportCounts;
@@ -219,7 +213,7 @@ interface Run {
   errors: ImportRowError[];
   /** Ids of the actor's properties by lower-cased name, read once per name. */
   propertyIds: Map<string, number[]>;
-  progress: (phase: ImportProgress['phase'], rows: number) => void;
+  progress: (phase: 'checking' | 'writing', rows: number) => void;
 }
 
 /**
@@ -652,7 +646,6 @@ async function runImport(
     errors: [],
     propertyIds: new Map(),
     progress: (phase, rows) => {
-      if (phase === 'done') return;
       done[phase] += rows;
       onProgress?.({ phase, done: done[phase], total });
     },
