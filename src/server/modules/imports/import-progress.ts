@@ -2,8 +2,9 @@ import type { ImportProgress } from '../../../shared/schemas/imports';
 
 /**
  * How far each running import has come, by the user and the token their screen chose. Kept in
- * this process's memory only: the screen asks the server that runs its import (one process
- * serves the app). An entry goes a while after its import ends, or when this many are kept.
+ * this process's memory only: where several processes serve one database, a screen whose
+ * question reaches another process gets a 404 and keeps its last news (the bytes sent). An
+ * entry goes a while after its import ends, or when this many are kept.
  */
 const KEPT_MS = 10 * 60 * 1000;
 const MOST = 1000;
