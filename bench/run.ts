@@ -31,6 +31,7 @@ import { propertiesTable, unitsTable } from '../src/server/db/schema';
 import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
 import { runAsSystem } from '../src/server/context';
 import { postRentDue } from '../src/server/modules/ledger/ledger.service';
+import { measureImport, type ImportRow } from './import';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,9 +43,12 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-const GROUPS = ['core', 'money', 'search'] as const;
+const GROUPS = ['core', 'money', 'search', 'import'] as const;
 type Group = (typeof GROUPS)[number];
-/** Groups of rows to measure: 'core' (dashboard, baseline), 'money', 'search' (public and palette); empty: all. */
+/**
+ * Groups of rows to measure: 'core' (dashboard, baseline), 'money', 'search' (public and
+ * palette), 'import' (bench/import.ts); empty: all.
+ */
 const ONLY = new Set(args.only.split(',').filter(Boolean));
 for (const group of ONLY) {
   if (!(GROUPS as readonly string[]).includes(group))
@@ -117,6 +121,14 @@ const smallCounts = await seedPortfolio(database.db, smallUserId, {
   unitsPerProperty: Number(args.units),
   pastLeaseForEveryOtherUnit: true,
 });
+const importerName = `bench-importer-${randomBytes(3).toString('hex')}`;
+if (runs('import')) {
+  await insertUser(
+    database.db,
+    { userName: importerName, password: PASSWORD, roles: ['Landlord'] },
+    { email: `${importerName}@example.com`, phone: null },
+  );
+}
 await refreshStatistics(database.db);
 await database.close();
 console.log(
@@ -557,6 +569,24 @@ if (runs('core')) {
   }
 }
 
+// --- import: a portfolio brought in, next to the small landlord ---------------------
+let importRows: ImportRow[] = [];
+if (runs('import')) {
+  const app = start('src/server/main.ts', APP_PORT);
+  try {
+    await waitFor(`${appUrl}/api/health`, app);
+    importRows = await measureImport(appUrl, await login(appUrl, importerName));
+  } finally {
+    await stop(app);
+  }
+}
+if (!runs('core') && !runs('money') && !runs('search')) {
+  await dropScratch?.();
+  if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  reportImport();
+  process.exit(0);
+}
+
 // --- the app with both landlords ----------------------------------------------------
 const { bigCounts, someProperty, someUnit } = await seedBigLandlord();
 const bigLabel = `${bigCounts.units.toLocaleString('en-US')} units`;
@@ -903,6 +933,7 @@ if (bulkReceipts) {
     `Receiving payments in bulk: ${bulkReceipts.payments} payments, one call after another, in ${bulkReceipts.seconds.toFixed(2)} s (p50 ${bulkReceipts.p50.toFixed(1)} ms, p99 ${bulkReceipts.p99.toFixed(1)} ms each); the screen's ${bulkReceipts.openBalances} open balances in ${bulkReceipts.loadSeconds.toFixed(2)} s; sent again: ${bulkReceipts.retriedCreated} recorded in ${bulkReceipts.retrySeconds.toFixed(2)} s`,
   );
 }
+reportImport();
 const resultsDir = path.join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
@@ -923,9 +954,42 @@ writeFileSync(
       baselineDiffersAt: sameAnswer ?? null,
       rentPosting: rentPosting ?? null,
       bulkReceipts: bulkReceipts ?? null,
+      import: importRows,
     },
     null,
     2,
   ),
 );
 console.log(`Results written to ${path.relative(root, file)}`);
+
+/** The import rows: seconds per call, against the target of 5,000 rows in under 10 s. */
+function reportImport(): void {
+  if (importRows.length === 0) return;
+  console.log(`\nImport (${kind} database; target: 5,000 rows in under 10 s on PostgreSQL)`);
+  console.table(
+    importRows.map((r) => ({
+      call: r.name,
+      rows: r.rows,
+      status: r.status,
+      seconds: Number(r.seconds.toFixed(2)),
+      'rows/s': Math.round(r.rows / r.seconds),
+      created: Object.entries(r.created)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', '),
+    })),
+  );
+  if (ONLY.size > 0 && !runs('core') && !runs('money') && !runs('search')) {
+    const resultsDir = path.join(root, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const at = new Date().toISOString();
+    writeFileSync(
+      path.join(resultsDir, `${at.replaceAll(':', '-')}-import.json`),
+      JSON.stringify(
+        { at, database: kind, cores: os.cpus().length, node: process.version, import: importRows },
+        null,
+        2,
+      ),
+    );
+  }
+}

@@ -125,3 +125,24 @@ test('a landlord imports 2 properties, 40 units and 30 tenants from .xlsx, fixes
   await expect(table).toContainText('$1,100.00');
   await expectAccessible(page, 'rent roll after import');
 });
+
+test('shows how far a file has come while it is checked, in words a screen reader hears', async ({
+  page,
+}) => {
+  const userName = await signUpViaApi(page, 'Landlord');
+  await logInViaApi(page, userName);
+  // The preview is held a moment on its way, so that its progress can be seen.
+  await page.route('**/api/imports/preview?progress=*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await visit(page, '/import');
+  await chooseFile(page, portfolio([uniqueName('Alder Court '), uniqueName('Beech House ')]));
+
+  const bar = page.getByRole('progressbar', { name: 'Checking the file' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByText(/Sending the file|Reading the file|Checked|Tried/)).toBeVisible();
+  await expectAccessible(page, 'import progress');
+  await expect(page.getByText('1 row has errors')).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});

@@ -203,6 +203,28 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 export type ImportSheet = z.infer<typeof importSheetSchema>;
 
+/**
+ * The token a screen names an import with (a random id it makes), so that it may ask how far
+ * the server has come while the import runs.
+ */
+const progressTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'The progress token is 8 to 64 letters, digits or dashes');
+
+export const importProgressQuerySchema = z.object({ progress: progressTokenSchema.optional() });
+export const importProgressParamsSchema = z.object({ token: progressTokenSchema });
+
+/**
+ * How far an import has come: the file being read, then its rows checked, then written
+ * (rows counted as each sheet is done), then done.
+ */
+export const importProgressSchema = z.object({
+  phase: z.enum(['reading', 'checking', 'writing', 'done']),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
 export const importTemplateParamsSchema = z.object({
   kind: z.enum(IMPORT_KINDS, { error: 'Kind must be properties, units, tenants or staff' }),
 });

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AuditAction } from '../../../shared/audit-sentences';
 import type { AuditedEntity, AuditValue, HistoryEvent } from '../../../shared/schemas/audit';
 import type { Context } from '../../context';
+import { chunked, insertRowsReturningIds } from '../../db/batches';
 import type { Database } from '../../db/client';
 import { auditEventsTable, type AuditEventRow } from './audit.table';
 
@@ -57,17 +58,13 @@ export interface AuditedChange {
   after?: object | null;
 }
 
-/**
- * Records one change in the service's transaction: it commits with the change or not at
- * all. A creation keeps every field, a deletion every old value, an update only what differs.
- */
-export async function recordEvent(ctx: Context, change: AuditedChange): Promise<void> {
+function eventValues(ctx: Context, change: AuditedChange) {
   const { actor } = ctx;
   let before: Snapshot | null = change.before ? snapshot(change.before) : null;
   let after: Snapshot | null = change.after ? snapshot(change.after) : null;
   if (change.before && change.after)
     ({ before, after } = changedFields(change.before, change.after));
-  await ctx.tx.insert(auditEventsTable).values({
+  return {
     at: ctx.now,
     actorKind: actor.kind,
     actorUserId: actor.kind === 'user' ? actor.user.id : null,
@@ -83,7 +80,29 @@ export async function recordEvent(ctx: Context, change: AuditedChange): Promise<
     action: change.action,
     before,
     after,
-  });
+  };
+}
+
+/**
+ * Records one change in the service's transaction: it commits with the change or not at
+ * all. A creation keeps every field, a deletion every old value, an update only what differs.
+ */
+export async function recordEvent(ctx: Context, change: AuditedChange): Promise<void> {
+  await ctx.tx.insert(auditEventsTable).values(eventValues(ctx, change));
+}
+
+/**
+ * The events of many changes (a batch write: one event per record, as `recordEvent` would
+ * write them one by one), in a few multi-row INSERTs of the same transaction.
+ */
+export async function recordEvents(ctx: Context, changes: readonly AuditedChange[]): Promise<void> {
+  for (const chunk of chunked(changes)) {
+    await insertRowsReturningIds(
+      ctx.tx,
+      auditEventsTable,
+      chunk.map((change) => eventValues(ctx, change)),
+    );
+  }
 }
 
 function toHistoryEvent(row: AuditEventRow): HistoryEvent {

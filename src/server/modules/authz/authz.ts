@@ -1,4 +1,5 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/batches';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
@@ -111,6 +112,68 @@ export async function requireManagedProperty(
   lookup: Lookup = {},
 ) {
   return (await findManagedProperty(db, actor, id, lookup)) ?? missing('properties', 'Property');
+}
+
+/** Many properties at once (a batch write): a 404 as for one when any is not the actor's. */
+export async function requireManagedProperties(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const found = await db
+    .select({ id: propertiesTable.id })
+    .from(propertiesTable)
+    .where(and(anyOf(propertiesTable.id, wanted), managedPropertiesFilter(actor)));
+  if (found.length < wanted.length) missing('properties', 'Property');
+}
+
+/**
+ * Many units at once (a batch write), locked in id order until the transaction ends: a 404 as
+ * for one when any is not the actor's.
+ */
+export async function lockManagedUnits(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<Map<number, UnitRow>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const managed = await withPropertyOfUnit(
+    db.select({ id: unitsTable.id }).from(unitsTable).$dynamic(),
+  ).where(and(anyOf(unitsTable.id, wanted), managedPropertiesFilter(actor)));
+  if (managed.length < wanted.length) missing('units', 'Unit');
+  const locked = await db
+    .select()
+    .from(unitsTable)
+    .where(anyOf(unitsTable.id, wanted))
+    .orderBy(asc(unitsTable.id))
+    .for('update');
+  if (locked.length < wanted.length) missing('units', 'Unit');
+  return new Map(locked.map((unit) => [unit.id, unit]));
+}
+
+/** Many tenants at once (a batch write), locked in id order: a 404 as for one when any is not the actor's. */
+export async function lockManagedTenants(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+): Promise<Map<number, TenantRow>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const managed = await withPropertyOfTenant(
+    db.select({ id: tenantsTable.id }).from(tenantsTable).$dynamic(),
+  ).where(and(anyOf(tenantsTable.id, wanted), managedPropertiesFilter(actor)));
+  if (managed.length < wanted.length) missing('tenants', 'Tenant');
+  const locked = await db
+    .select()
+    .from(tenantsTable)
+    .where(anyOf(tenantsTable.id, wanted))
+    .orderBy(asc(tenantsTable.id))
+    .for('update');
+  if (locked.length < wanted.length) missing('tenants', 'Tenant');
+  return new Map(locked.map((tenant) => [tenant.id, tenant]));
 }
 
 /** Manages the unit's property. */

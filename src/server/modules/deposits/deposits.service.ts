@@ -16,13 +16,18 @@ import {
   pgErrorCode,
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
+import { chunked, insertRows } from '../../db/batches';
+import { recordEvent, recordEvents } from '../audit/audit.repository';
 import { findManagedLease } from '../authz/authz';
 import type { LeaseRow } from '../leases/leases.table';
 import * as ledger from '../ledger/ledger.repository';
 import type { LedgerEntryRow } from '../ledger/ledger.table';
 import * as repository from './deposits.repository';
-import type { DepositSettlementRow, DepositTransactionRow } from './deposits.table';
+import {
+  depositTransactionsTable,
+  type DepositSettlementRow,
+  type DepositTransactionRow,
+} from './deposits.table';
 
 /** The description of the ledger credits that the deposit pays. */
 export const PAID_FROM_DEPOSIT = 'Paid from deposit';
@@ -116,6 +121,59 @@ function refuseFuture(ctx: Context, date: string, field: string): void {
   }
 }
 
+/** A receipt of more than what is still to receive of the agreed deposit (cents). */
+export function overAgreed(outstanding: number) {
+  return badRequest(
+    'deposits.over_agreed',
+    outstanding > 0
+      ? `Amount is more than the ${formatCents(cents(outstanding))} still to receive of the deposit`
+      : 'The agreed deposit has been received in full',
+    'amount',
+  );
+}
+
+/**
+ * Money received toward the deposits of leases the same transaction has just created (the
+ * import's "deposit received"): they have no register yet, so each may receive at most its
+ * agreed deposit, on a day not in the future. Any refused and nothing is written; one
+ * 'deposit.receipt' event per lease, as `recordReceipt` records it.
+ */
+export async function recordReceiptsOnNewLeases(
+  ctx: Context,
+  receipts: readonly { lease: LeaseRow; body: DepositReceiptBody }[],
+): Promise<void> {
+  if (receipts.length === 0) return;
+  const createdByUserId = actingUser(ctx).id;
+  // Today read once: the time zone's calendar is slow to consult thousands of times.
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const values = receipts.map(({ lease, body }) => {
+    if (body.date > today) refuseFuture(ctx, body.date, 'date');
+    const amount = toCents(body.amount);
+    if (amount > lease.deposit) throw overAgreed(lease.deposit);
+    return {
+      leaseId: lease.id,
+      kind: 'received',
+      amount,
+      transactionDate: body.date,
+      description: body.description,
+      createdByUserId,
+    };
+  });
+  const rows: DepositTransactionRow[] = [];
+  for (const chunk of chunked(values)) {
+    rows.push(...(await insertRows(ctx.tx, depositTransactionsTable, chunk)));
+  }
+  await recordEvents(
+    ctx,
+    rows.map((row) => ({
+      entityType: 'leases',
+      entityId: row.leaseId,
+      action: 'deposit.receipt',
+      after: toTransaction(row),
+    })),
+  );
+}
+
 /**
  * Records money received toward the deposit. What is received in all may not pass the deposit
  * the lease agreed (raise the lease's deposit first), and nothing is received once settled.
@@ -132,15 +190,7 @@ export async function recordReceipt(
   const rows = await repository.listTransactions(ctx.tx, leaseId);
   const outstanding = lease.deposit - receivedOf(rows);
   const amount = toCents(body.amount);
-  if (amount > outstanding) {
-    throw badRequest(
-      'deposits.over_agreed',
-      outstanding > 0
-        ? `Amount is more than the ${formatCents(cents(outstanding))} still to receive of the deposit`
-        : 'The agreed deposit has been received in full',
-      'amount',
-    );
-  }
+  if (amount > outstanding) throw overAgreed(outstanding);
   const [row] = await repository.insertTransactions(ctx.tx, [
     {
       leaseId,

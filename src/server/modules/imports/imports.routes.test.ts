@@ -327,6 +327,27 @@ describe('importing a portfolio (POST /api/imports/preview, POST /api/imports)',
     expect(await counts()).toEqual(after);
   });
 
+  it('tells the screen how far an import named by its token has come, and no one else', async () => {
+    const token = 'c0ffee00-1234-4abc-9def-001122334455';
+    const response = await postImport(
+      landlord,
+      `/api/imports/preview?progress=${token}`,
+      xlsx(portfolio()),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const progress = await landlord.request({
+      method: 'GET',
+      url: `/api/imports/progress/${token}`,
+    });
+    // Every row of the four sheets counted (2 + 3 + 2 + 1), once checked and written.
+    expect(progress.json()).toEqual({ phase: 'done', done: 8, total: 8 });
+    const other = await signUpAndLogin(t, 'Landlord');
+    const theirs = await other.request({ method: 'GET', url: `/api/imports/progress/${token}` });
+    expect(theirs.statusCode).toBe(404);
+    const bad = await landlord.request({ method: 'GET', url: '/api/imports/progress/x' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("reads another landlord's sheet against their own properties only", async () => {
     const other = await signUpAndLogin(t, 'Landlord');
     const { Units } = portfolio();

@@ -5,7 +5,11 @@ import {
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
   importChoicesSchema,
+  importProgressParamsSchema,
+  importProgressQuerySchema,
+  importProgressSchema,
   importResultSchema,
+  type ImportProgress,
   importTemplateParamsSchema,
   type ImportChoices,
 } from '../../../shared/schemas/imports';
@@ -14,12 +18,24 @@ import { sendCsv } from '../../http/csv';
 import { AppError, badRequest } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { fileTooLarge, readImportFile } from './import-files';
+import { importProgress, setImportProgress } from './import-progress';
 import {
   importAllOrNothing,
   planImport,
   previewImport,
   PreviewRolledBack,
 } from './imports.service';
+
+const PROGRESS_DESCRIPTION =
+  ' With ?progress=<token> (a random id the caller makes), GET /imports/progress/<token> ' +
+  'answers how far it has come while it runs.';
+
+/** Where the call's progress goes: the caller's own token, when it named one. */
+function progressOf(request: FastifyRequest, token: string | undefined) {
+  const userId = request.user?.id;
+  if (!token || userId === undefined) return undefined;
+  return (progress: ImportProgress) => setImportProgress(userId, token, progress);
+}
 
 const errors = {
   400: errorBodySchema,
@@ -111,17 +127,21 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
         summary: 'What importing a file would do: every row checked, nothing written',
         description:
           UPLOAD_DESCRIPTION +
+          PROGRESS_DESCRIPTION +
           ' The answer lists each sheet (kind, headers, mapping, missing columns), every row error ' +
           '(sheet, line, column, message), and what would be created or is already here.',
         consumes: ['multipart/form-data'],
+        querystring: importProgressQuerySchema,
         response: { 200: importResultSchema, ...errors },
       },
     },
     async (request) => {
+      const onProgress = progressOf(request, request.query.progress);
       const { file, name, choices } = await readUpload(request);
+      onProgress?.({ phase: 'reading', done: 0, total: 0 });
       const sheets = planImport(await readImportFile(file, name), choices);
       try {
-        return await runService(request, previewImport, sheets);
+        return await runService(request, previewImport, { sheets, onProgress });
       } catch (error) {
         if (error instanceof PreviewRolledBack) return error.result;
         throw error;
@@ -138,22 +158,51 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
         summary: 'Import a file: all rows or none, in one transaction',
         description:
           UPLOAD_DESCRIPTION +
+          PROGRESS_DESCRIPTION +
           ' Records already here (property name and address, unit number in its property, tenant ' +
           'email or name in the unit, lease start, staff email in the property) are left as they ' +
           'are, so importing the same file again adds nothing. Any row in error: 400 naming every ' +
           'error ("<sheet> line <n>, <column>") and nothing is written.',
         consumes: ['multipart/form-data'],
+        querystring: importProgressQuerySchema,
         response: { 201: importResultSchema, ...errors },
       },
     },
     async (request, reply) => {
+      const onProgress = progressOf(request, request.query.progress);
       const { file, name, choices } = await readUpload(request);
+      onProgress?.({ phase: 'reading', done: 0, total: 0 });
       const sheets = planImport(await readImportFile(file, name), choices);
       const result = await importAllOrNothing(
         (service, input) => runService(request, service, input),
         sheets,
+        onProgress,
       );
       return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/imports/progress/:token',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['imports'],
+        summary: "How far the caller's running import (named by its progress token) has come",
+        description:
+          'The phase (reading the file, checking rows, writing rows, done) and the rows done of ' +
+          'the total, as each sheet is checked and then written. 404 for a token the caller ' +
+          'has not named an import with (or one long finished).',
+        params: importProgressParamsSchema,
+        response: { 200: importProgressSchema, ...errors, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const progress = importProgress(request.user!.id, request.params.token);
+      if (!progress) {
+        throw new AppError(404, 'imports.progress_not_found', 'No import of yours has this token');
+      }
+      return progress;
     },
   );
 

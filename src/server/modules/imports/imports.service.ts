@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isRealDate, calendarDate } from '../../../shared/dates';
+import { toCents } from '../../../shared/money';
 import { amountOfMoneyText } from '../../../shared/money-text';
 import {
   columnForHeader,
@@ -11,29 +12,40 @@ import {
   type ImportCounts,
   type ImportKind,
   type ImportMapping,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
   type ImportSheet,
 } from '../../../shared/schemas/imports';
-import { leaseBodySchema } from '../../../shared/schemas/leases';
-import { createPropertyBodySchema } from '../../../shared/schemas/properties';
+import { leaseBodySchema, type LeaseBody } from '../../../shared/schemas/leases';
+import {
+  createPropertyBodySchema,
+  type CreatePropertyBody,
+} from '../../../shared/schemas/properties';
 import { createStaffBodySchema } from '../../../shared/schemas/staff';
-import { tenantBodySchema } from '../../../shared/schemas/tenants';
-import { createUnitBodySchema } from '../../../shared/schemas/units';
+import { tenantBodySchema, type TenantBody } from '../../../shared/schemas/tenants';
+import { createUnitBodySchema, type CreateUnitBody } from '../../../shared/schemas/units';
 import type { Context } from '../../context';
+import { anyOf } from '../../db/batches';
 import { AppError, badRequest } from '../../http/errors';
 import { managedPropertiesFilter } from '../authz/authz';
-import { recordReceipt } from '../deposits/deposits.service';
-import { createLease } from '../leases/leases.service';
-import { leasesTable } from '../leases/leases.table';
+import { overAgreed, recordReceiptsOnNewLeases } from '../deposits/deposits.service';
+import { listLeasesOfTenants } from '../leases/leases.repository';
+import {
+  createLeasesInBatch,
+  overlapConflict,
+  overlappingActiveLease,
+} from '../leases/leases.service';
+import type { LeaseRow } from '../leases/leases.table';
+import type { PropertyValues } from '../properties/properties.repository';
+import { createPropertiesInBatch } from '../properties/properties.service';
 import { propertiesTable } from '../properties/properties.table';
-import { createProperty } from '../properties/properties.service';
 import { createStaff } from '../staff/staff.service';
 import { staffTable } from '../staff/staff.table';
-import { placeTenant } from '../tenants/tenants.service';
+import { placeTenantsInBatch, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
 import { tenantsTable } from '../tenants/tenants.table';
-import { createUnit } from '../units/units.service';
-import { unitsTable } from '../units/units.table';
+import { createUnitsInBatch } from '../units/units.service';
+import { unitsTable, type UnitRow } from '../units/units.table';
 import type { RawSheet } from './import-files';
 
 /** A sheet with the kind and mapping it is read with. */
@@ -199,25 +211,40 @@ interface Run {
   created: ImportCounts;
   existing: ImportCounts;
   errors: ImportRowError[];
-  /** Property ids by lower-cased name, once found: the many rows of a sheet name few properties. */
-  propertyIds: Map<string, number>;
+  /** Ids of the actor's properties by lower-cased name, read once per name. */
+  propertyIds: Map<string, number[]>;
+  progress: (phase: 'checking' | 'writing', rows: number) => void;
 }
 
-async function findPropertyByName(run: Run, row: Row): Promise<number | undefined> {
-  const name = row.text('property');
-  if (!name) return undefined;
-  const cached = run.propertyIds.get(lower(name));
-  if (cached !== undefined) return cached;
+/**
+ * Reads the properties a sheet's rows name, in one query: the many rows of a sheet name few
+ * properties. Properties are imported before any sheet that names them.
+ */
+async function loadProperties(run: Run, sheet: PlannedSheet): Promise<void> {
+  const index = sheet.headers.findIndex((h) => sheet.mapping[h] === 'property');
+  if (index < 0) return;
+  const names = [...new Set(sheet.data.slice(1).map((cells) => lower(cells[index] ?? '')))].filter(
+    (name) => name && !run.propertyIds.has(name),
+  );
+  if (names.length === 0) return;
   const found = await run.ctx.tx
-    .select({ id: propertiesTable.id })
+    .select({ id: propertiesTable.id, name: propertiesTable.name })
     .from(propertiesTable)
     .where(
       and(
         managedPropertiesFilter(run.ctx.actor),
-        sql`lower(${propertiesTable.name}) = ${lower(name)}`,
+        inArray(sql`lower(${propertiesTable.name})`, names),
       ),
     )
-    .limit(2);
+    .orderBy(propertiesTable.id);
+  for (const name of names) run.propertyIds.set(name, []);
+  for (const row of found) run.propertyIds.get(lower(row.name))?.push(row.id);
+}
+
+function findPropertyByName(run: Run, row: Row): number | undefined {
+  const name = row.text('property');
+  if (!name) return undefined;
+  const found = run.propertyIds.get(lower(name)) ?? [];
   if (found.length === 0) {
     row.fail(
       'property',
@@ -229,161 +256,311 @@ async function findPropertyByName(run: Run, row: Row): Promise<number | undefine
     row.fail('property', `More than one of your properties is named ${name}: rename one first`);
     return undefined;
   }
-  run.propertyIds.set(lower(name), found[0]!.id);
-  return found[0]!.id;
+  return found[0];
 }
 
-async function importProperty(run: Run, row: Row): Promise<void> {
-  const body = row.parse(createPropertyBodySchema, {
-    name: row.text('name'),
-    address: row.text('address'),
-    city: row.text('city'),
-    state: row.text('state'),
-    zipCode: row.text('zipCode'),
-    description: row.text('description') || null,
-  });
-  if (!body || row.errors.length > 0) return;
-  const [existing] = await run.ctx.tx
-    .select({ id: propertiesTable.id })
-    .from(propertiesTable)
-    .where(
-      and(
-        managedPropertiesFilter(run.ctx.actor),
-        sql`lower(${propertiesTable.name}) = ${lower(body.name)}`,
-        sql`lower(${propertiesTable.address}) = ${lower(body.address)}`,
-      ),
-    )
-    .limit(1);
-  if (existing) {
-    run.existing.properties++;
-    return;
-  }
-  await createProperty(run.ctx, body);
-  run.created.properties++;
+/** The rows of a sheet under its header, each with its line in the file. */
+function rowsOf(sheet: PlannedSheet): Row[] {
+  return sheet.data.slice(1).map((cells, index) => new Row(sheet, index + 2, cells));
 }
 
-async function importUnit(run: Run, row: Row): Promise<void> {
-  const propertyId = await findPropertyByName(run, row);
-  const values = {
-    propertyId,
-    unitNumber: row.text('unitNumber'),
-    bedrooms: row.number('bedrooms', 'Bedrooms'),
-    bathrooms: row.number('bathrooms', 'Bathrooms'),
-    squareFeet: row.number('squareFeet', 'Square feet'),
-    rent: row.money('rent', 'Rent'),
-    description: row.text('description') || null,
-  };
-  if (row.errors.length > 0) return;
-  const body = row.parse(createUnitBodySchema, values, { propertyId: 'property' });
-  if (!body) return;
-  const [existing] = await run.ctx.tx
-    .select({ id: unitsTable.id })
-    .from(unitsTable)
-    .where(
-      and(eq(unitsTable.propertyId, body.propertyId), eq(unitsTable.unitNumber, body.unitNumber)),
-    )
-    .limit(1);
-  if (existing) {
-    run.existing.units++;
-    return;
-  }
-  await createUnit(run.ctx, body);
-  run.created.units++;
-}
+const unitKey = (propertyId: number, unitNumber: string) => `${propertyId}\u0000${unitNumber}`;
 
-async function importTenant(run: Run, row: Row): Promise<void> {
-  const { ctx } = run;
-  const propertyId = await findPropertyByName(run, row);
-  if (propertyId === undefined) return;
-  const unitNumber = row.text('unitNumber');
-  const [unit] = await ctx.tx
-    .select()
-    .from(unitsTable)
-    .where(and(eq(unitsTable.propertyId, propertyId), eq(unitsTable.unitNumber, unitNumber)))
-    .limit(1);
-  if (!unit) {
-    row.fail(
-      'unitNumber',
-      `${row.text('property')} has no unit ${unitNumber || '(blank)'}: add it to the units sheet first`,
-    );
-    return;
-  }
-  const body = row.parse(tenantBodySchema, {
-    unitId: unit.id,
-    firstName: row.text('firstName'),
-    lastName: row.text('lastName'),
-    email: row.text('email'),
-    phoneNumber: row.text('phoneNumber'),
-  });
-  const start = row.date('startDate', 'Lease start');
-  const end = row.date('endDate', 'Lease end');
-  const chargedFrom = row.date('rentChargedFrom', 'Rent charged from');
-  const rent = row.money('rent', 'Rent');
-  const deposit = row.money('deposit', 'Deposit');
-  const received = row.money('depositReceived', 'Deposit received');
-  const hasLease = Boolean(start || end || rent || deposit || received || chargedFrom);
-  if (hasLease && !start) row.fail('startDate', 'Lease start is required for a lease');
-  if (hasLease && !end) row.fail('endDate', 'Lease end is required for a lease');
-  if (start && chargedFrom && chargedFrom < start) {
-    row.fail('rentChargedFrom', 'Rent charged from cannot be before the lease start');
-  }
-  if (!body || row.errors.length > 0) return;
-
-  // The same person in the same unit: by email, or by name.
-  const [known] = await ctx.tx
-    .select()
-    .from(tenantsTable)
-    .where(
-      and(
-        eq(tenantsTable.unitId, unit.id),
-        isNull(tenantsTable.movedOutOn),
-        sql`(lower(${tenantsTable.email}) = ${lower(body.email)} OR (lower(${tenantsTable.firstName}) = ${lower(body.firstName)} AND lower(${tenantsTable.lastName}) = ${lower(body.lastName)}))`,
-      ),
-    )
-    .limit(1);
-  const tenant = known ?? (await placeTenant(ctx, body));
-  if (known) run.existing.tenants++;
-  else run.created.tenants++;
-  if (!hasLease) return;
-
-  const [sameLease] = await ctx.tx
-    .select({ id: leasesTable.id })
-    .from(leasesTable)
-    .where(and(eq(leasesTable.tenantId, tenant.id), eq(leasesTable.startDate, start!)))
-    .limit(1);
-  if (sameLease) {
-    run.existing.leases++;
-    return;
-  }
-  const leaseBody = row.parse(
-    leaseBodySchema,
-    {
-      tenantId: tenant.id,
-      startDate: start,
-      endDate: end,
-      rent: rent ?? fromStored(unit.rent),
-      deposit: deposit ?? 0,
-      status: 'Active',
-    },
-    { startDate: 'startDate', endDate: 'endDate' },
-  );
-  if (!leaseBody) return;
-  const today = calendarDate(ctx.now, ctx.timeZone);
-  // A lease that began before today was kept in earlier books: its rent is charged here from
-  // today on, unless the file says from when.
-  const rentChargedFrom = chargedFrom || (start! < today ? today : null);
-  const lease = await createLease(ctx, leaseBody, { rentChargedFrom });
-  run.created.leases++;
-  if (received && received > 0) {
-    await recordReceipt(ctx, {
-      leaseId: lease.id,
-      body: {
-        amount: received,
-        date: start! < today ? start! : today,
-        description: 'Received before import',
-      },
+async function importProperties(run: Run, sheet: PlannedSheet): Promise<void> {
+  const valid: CreatePropertyBody[] = [];
+  for (const row of rowsOf(sheet)) {
+    const body = row.parse(createPropertyBodySchema, {
+      name: row.text('name'),
+      address: row.text('address'),
+      city: row.text('city'),
+      state: row.text('state'),
+      zipCode: row.text('zipCode'),
+      description: row.text('description') || null,
     });
+    if (body && row.errors.length === 0) valid.push(body);
+    run.errors.push(...row.errors);
   }
+  run.progress('checking', sheet.rows);
+  const names = [...new Set(valid.map((body) => lower(body.name)))];
+  const known = names.length
+    ? await run.ctx.tx
+        .select({ name: propertiesTable.name, address: propertiesTable.address })
+        .from(propertiesTable)
+        .where(
+          and(
+            managedPropertiesFilter(run.ctx.actor),
+            inArray(sql`lower(${propertiesTable.name})`, names),
+          ),
+        )
+    : [];
+  // The same name and address: already here (or earlier in the file).
+  const here = new Set(known.map((p) => `${lower(p.name)}\u0000${lower(p.address)}`));
+  const created: PropertyValues[] = [];
+  for (const { userId: _owner, ...body } of valid) {
+    const key = `${lower(body.name)}\u0000${lower(body.address)}`;
+    if (here.has(key)) {
+      run.existing.properties++;
+      continue;
+    }
+    here.add(key);
+    created.push(body);
+  }
+  await createPropertiesInBatch(run.ctx, created);
+  run.created.properties += created.length;
+  run.progress('writing', sheet.rows);
+}
+
+async function importUnits(run: Run, sheet: PlannedSheet): Promise<void> {
+  await loadProperties(run, sheet);
+  const valid: CreateUnitBody[] = [];
+  for (const row of rowsOf(sheet)) {
+    const propertyId = findPropertyByName(run, row);
+    const values = {
+      propertyId,
+      unitNumber: row.text('unitNumber'),
+      bedrooms: row.number('bedrooms', 'Bedrooms'),
+      bathrooms: row.number('bathrooms', 'Bathrooms'),
+      squareFeet: row.number('squareFeet', 'Square feet'),
+      rent: row.money('rent', 'Rent'),
+      description: row.text('description') || null,
+    };
+    const body =
+      row.errors.length === 0
+        ? row.parse(createUnitBodySchema, values, { propertyId: 'property' })
+        : undefined;
+    if (body) valid.push(body);
+    run.errors.push(...row.errors);
+  }
+  run.progress('checking', sheet.rows);
+  const known = valid.length
+    ? await run.ctx.tx
+        .select({ propertyId: unitsTable.propertyId, unitNumber: unitsTable.unitNumber })
+        .from(unitsTable)
+        .where(
+          and(
+            anyOf(unitsTable.propertyId, [...new Set(valid.map((b) => b.propertyId))]),
+            anyOf(unitsTable.unitNumber, [...new Set(valid.map((b) => b.unitNumber))]),
+          ),
+        )
+    : [];
+  const here = new Set(known.map((u) => unitKey(u.propertyId, u.unitNumber)));
+  const created: CreateUnitBody[] = [];
+  for (const body of valid) {
+    const key = unitKey(body.propertyId, body.unitNumber);
+    if (here.has(key)) {
+      run.existing.units++;
+      continue;
+    }
+    here.add(key);
+    created.push(body);
+  }
+  await createUnitsInBatch(run.ctx, created);
+  run.created.units += created.length;
+  run.progress('writing', sheet.rows);
+}
+
+/** A tenant of a unit as the import sees it: one already here, or one this file places. */
+interface Occupant {
+  id?: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Their leases, as the overlap rule reads them. */
+  leases: Pick<LeaseRow, 'status' | 'startDate' | 'endDate'>[];
+}
+
+/** What the tenants sheet already finds here: the units it names, their tenants and leases. */
+async function loadTenancies(run: Run, rows: Row[]) {
+  const { tx } = run.ctx;
+  const propertyIds = new Set<number>();
+  const unitNumbers = new Set<string>();
+  for (const row of rows) {
+    const found = run.propertyIds.get(lower(row.text('property'))) ?? [];
+    if (found.length === 1) propertyIds.add(found[0]!);
+    unitNumbers.add(row.text('unitNumber'));
+  }
+  const units = new Map<string, UnitRow>();
+  if (propertyIds.size > 0) {
+    const found = await tx
+      .select()
+      .from(unitsTable)
+      .where(
+        and(
+          anyOf(unitsTable.propertyId, [...propertyIds]),
+          anyOf(unitsTable.unitNumber, [...unitNumbers]),
+        ),
+      );
+    for (const unit of found) units.set(unitKey(unit.propertyId, unit.unitNumber), { ...unit });
+  }
+  const occupants = new Map<number, Occupant[]>();
+  const unitIds = [...units.values()].map((unit) => unit.id);
+  if (unitIds.length > 0) {
+    const tenants = await tx
+      .select()
+      .from(tenantsTable)
+      .where(and(anyOf(tenantsTable.unitId, unitIds), isNull(tenantsTable.movedOutOn)))
+      .orderBy(tenantsTable.id);
+    const byId = new Map<number, Occupant>();
+    for (const tenant of tenants) {
+      const occupant: Occupant = { ...tenant, leases: [] };
+      byId.set(tenant.id, occupant);
+      occupants.set(tenant.unitId, [...(occupants.get(tenant.unitId) ?? []), occupant]);
+    }
+    for (const lease of await listLeasesOfTenants(tx, [...byId.keys()])) {
+      byId.get(lease.tenantId)?.leases.push(lease);
+    }
+  }
+  return { units, occupants };
+}
+
+/**
+ * Tenants with their leases and deposits received. Every row is checked first, in file order,
+ * against what is here and what the rows before it add (the rules of the tenants, leases and
+ * deposits services: an Available unit, no overlapping Active lease, no more received than
+ * agreed); a row in error adds nothing. Then the services write the rest in batches.
+ */
+async function importTenants(run: Run, sheet: PlannedSheet): Promise<void> {
+  const { ctx } = run;
+  await loadProperties(run, sheet);
+  const rows = rowsOf(sheet);
+  const { units, occupants } = await loadTenancies(run, rows);
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const placements: { body: TenantBody; occupant: Occupant }[] = [];
+  const leases: { occupant: Occupant; body: LeaseBody; rentChargedFrom: string | null }[] = [];
+  const receipts: { lease: number; amount: number; date: string }[] = [];
+  for (const row of rows) {
+    checkTenantRow(row);
+    run.errors.push(...row.errors);
+  }
+  run.progress('checking', sheet.rows);
+
+  function checkTenantRow(row: Row): void {
+    const propertyId = findPropertyByName(run, row);
+    if (propertyId === undefined) return;
+    const unitNumber = row.text('unitNumber');
+    const unit = units.get(unitKey(propertyId, unitNumber));
+    if (!unit) {
+      row.fail(
+        'unitNumber',
+        `${row.text('property')} has no unit ${unitNumber || '(blank)'}: add it to the units sheet first`,
+      );
+      return;
+    }
+    const body = row.parse(tenantBodySchema, {
+      unitId: unit.id,
+      firstName: row.text('firstName'),
+      lastName: row.text('lastName'),
+      email: row.text('email'),
+      phoneNumber: row.text('phoneNumber'),
+    });
+    const start = row.date('startDate', 'Lease start');
+    const end = row.date('endDate', 'Lease end');
+    const chargedFrom = row.date('rentChargedFrom', 'Rent charged from');
+    const rent = row.money('rent', 'Rent');
+    const deposit = row.money('deposit', 'Deposit');
+    const received = row.money('depositReceived', 'Deposit received');
+    const hasLease = Boolean(start || end || rent || deposit || received || chargedFrom);
+    if (hasLease && !start) row.fail('startDate', 'Lease start is required for a lease');
+    if (hasLease && !end) row.fail('endDate', 'Lease end is required for a lease');
+    if (start && chargedFrom && chargedFrom < start) {
+      row.fail('rentChargedFrom', 'Rent charged from cannot be before the lease start');
+    }
+    if (!body || row.errors.length > 0) return;
+
+    // The same person in the same unit: by email, or by name.
+    const inUnit = occupants.get(unit.id) ?? [];
+    const known = inUnit.find(
+      (t) =>
+        lower(t.email) === lower(body.email) ||
+        (lower(t.firstName) === lower(body.firstName) &&
+          lower(t.lastName) === lower(body.lastName)),
+    );
+    // A new tenant is placed only on an Available unit (the tenants service's rule).
+    if (!known && unit.status !== 'Available') {
+      row.fail('', UNIT_NOT_AVAILABLE);
+      return;
+    }
+    const occupant: Occupant = known ?? { ...body, leases: [] };
+    let lease: (typeof leases)[number] | undefined;
+    let receipt: (typeof receipts)[number] | undefined;
+    if (hasLease && occupant.leases.some((l) => l.startDate === start)) {
+      run.existing.leases++;
+    } else if (hasLease) {
+      const leaseBody = row.parse(
+        leaseBodySchema,
+        {
+          // A new tenant's id is known once written; the schema checks only that it is one.
+          tenantId: occupant.id ?? 1,
+          startDate: start,
+          endDate: end,
+          rent: rent ?? fromStored(unit.rent),
+          deposit: deposit ?? 0,
+          status: 'Active',
+        },
+        { startDate: 'startDate', endDate: 'endDate' },
+      );
+      if (!leaseBody) return;
+      const other = overlappingActiveLease(occupant.leases, leaseBody);
+      if (other) {
+        row.fail('', overlapConflict(other).message);
+        return;
+      }
+      // A lease that began before today was kept in earlier books: its rent is charged here
+      // from today on, unless the file says from when.
+      lease = {
+        occupant,
+        body: leaseBody,
+        rentChargedFrom: chargedFrom || (start! < today ? today : null),
+      };
+      if (received && received > 0) {
+        if (toCents(received) > toCents(leaseBody.deposit)) {
+          row.fail('', overAgreed(toCents(leaseBody.deposit)).message);
+          return;
+        }
+        receipt = { lease: leases.length, amount: received, date: start! < today ? start! : today };
+      }
+    }
+    // The row holds: what it adds is kept for the rows after it.
+    if (known) run.existing.tenants++;
+    else {
+      run.created.tenants++;
+      unit.status = 'Rented';
+      occupants.set(unit.id, [...inUnit, occupant]);
+      placements.push({ body, occupant });
+    }
+    if (lease) {
+      occupant.leases.push({
+        status: 'Active',
+        startDate: lease.body.startDate,
+        endDate: lease.body.endDate,
+      });
+      leases.push(lease);
+      run.created.leases++;
+    }
+    if (receipt) receipts.push(receipt);
+  }
+
+  const placed = await placeTenantsInBatch(
+    ctx,
+    placements.map((p) => p.body),
+  );
+  placements.forEach((p, index) => (p.occupant.id = placed[index]!.id));
+  const written = await createLeasesInBatch(
+    ctx,
+    leases.map(({ occupant, body, rentChargedFrom }) => ({
+      tenantId: occupant.id!,
+      body: { ...body, tenantId: occupant.id! },
+      rentChargedFrom,
+    })),
+  );
+  await recordReceiptsOnNewLeases(
+    ctx,
+    receipts.map((r) => ({
+      lease: written[r.lease]!,
+      body: { amount: r.amount, date: r.date, description: 'Received before import' },
+    })),
+  );
+  run.progress('writing', sheet.rows);
 }
 
 /** Unit rent as stored (cents) -> the API's amount. */
@@ -391,8 +568,9 @@ function fromStored(cents: number): number {
   return cents / 100;
 }
 
-async function importStaff(run: Run, row: Row): Promise<void> {
-  const propertyId = await findPropertyByName(run, row);
+/** Staff sheets are short (a few per property): each row goes through the staff service. */
+async function importStaffRow(run: Run, row: Row): Promise<void> {
+  const propertyId = findPropertyByName(run, row);
   const body = row.parse(
     createStaffBodySchema,
     {
@@ -424,30 +602,53 @@ async function importStaff(run: Run, row: Row): Promise<void> {
   run.created.staff++;
 }
 
-const IMPORTERS: Record<ImportKind, (run: Run, row: Row) => Promise<void>> = {
-  properties: importProperty,
-  units: importUnit,
-  tenants: importTenant,
-  staff: importStaff,
-};
+/** Each staff row in a savepoint in a preview: a row the staff service refuses is undone alone. */
+async function importStaff(run: Run, sheet: PlannedSheet, isolateRows: boolean): Promise<void> {
+  await loadProperties(run, sheet);
+  for (const row of rowsOf(sheet)) {
+    try {
+      if (isolateRows) {
+        await run.ctx.tx.transaction((savepoint) =>
+          importStaffRow({ ...run, ctx: { ...run.ctx, tx: savepoint } }, row),
+        );
+      } else {
+        await importStaffRow(run, row);
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const field = Object.keys(error.errors ?? {})[0];
+      row.fail(field && row.headerOf(field) ? field : '', error.message);
+    }
+    run.errors.push(...row.errors);
+  }
+  run.progress('checking', sheet.rows);
+  run.progress('writing', sheet.rows);
+}
 
 /**
- * Writes every row through the services the screens use (their rules and audit events hold),
- * properties first, then units, tenants with their leases, and staff. Each row runs in a
- * savepoint: a row a rule refuses is undone alone and reported, and the rows after it are still
- * checked, so one pass lists every row's errors.
+ * Properties first, then units, tenants with their leases, and staff. Each sheet's rows are
+ * checked in file order against what is here (read in a few queries) and what the rows
+ * before them add, so one pass lists every row's errors; then the owning services write the
+ * rows that hold in batches (multi-row inserts, one audit event per record).
  */
 async function runImport(
   ctx: Context,
   sheets: PlannedSheet[],
-  { isolateRows }: { isolateRows: boolean },
+  { isolateRows, onProgress }: { isolateRows: boolean; onProgress?: (p: ImportProgress) => void },
 ): Promise<ImportResult> {
+  const imported = sheets.filter((s) => s.kind && s.missing.length === 0);
+  const total = imported.reduce((sum, s) => sum + s.rows, 0);
+  const done = { checking: 0, writing: 0 };
   const run: Run = {
     ctx,
     created: zeroCounts(),
     existing: zeroCounts(),
     errors: [],
     propertyIds: new Map(),
+    progress: (phase, rows) => {
+      done[phase] += rows;
+      onProgress?.({ phase, done: done[phase], total });
+    },
   };
   for (const sheet of sheets) {
     if (sheet.kind && sheet.missing.length > 0) {
@@ -461,27 +662,14 @@ async function runImport(
     }
   }
   for (const kind of IMPORT_KINDS) {
-    for (const sheet of sheets.filter((s) => s.kind === kind && s.missing.length === 0)) {
-      for (let index = 1; index < sheet.data.length; index++) {
-        const row = new Row(sheet, index + 1, sheet.data[index]!);
-        try {
-          if (isolateRows) {
-            await ctx.tx.transaction((savepoint) =>
-              IMPORTERS[kind]({ ...run, ctx: { ...ctx, tx: savepoint } }, row),
-            );
-          } else {
-            await IMPORTERS[kind](run, row);
-          }
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          if (!isolateRows) throw new RowRefused();
-          const field = Object.keys(error.errors ?? {})[0];
-          row.fail(field && row.headerOf(field) ? field : '', error.message);
-        }
-        run.errors.push(...row.errors);
-      }
+    for (const sheet of imported.filter((s) => s.kind === kind)) {
+      if (kind === 'properties') await importProperties(run, sheet);
+      else if (kind === 'units') await importUnits(run, sheet);
+      else if (kind === 'tenants') await importTenants(run, sheet);
+      else await importStaff(run, sheet, isolateRows);
     }
   }
+  onProgress?.({ phase: 'done', done: total, total });
   return {
     committed: false,
     sheets: sheets.map(({ data: _data, ...sheet }) => sheet),
@@ -498,29 +686,37 @@ export class PreviewRolledBack extends Error {
   }
 }
 
-/** A rule refused a row during a commit: the commit is undone and the preview names every error. */
-class RowRefused extends Error {
-  constructor() {
-    super('a row was refused');
-  }
+/** What an import is given: the planned sheets, and who hears of its progress. */
+export interface ImportInput {
+  sheets: PlannedSheet[];
+  onProgress?: (progress: ImportProgress) => void;
 }
+
+const inputOf = (input: PlannedSheet[] | ImportInput): ImportInput =>
+  Array.isArray(input) ? { sheets: input } : input;
 
 /**
  * What the file would do, written and then undone: the preview checks exactly what commit
- * does. Each row runs in a savepoint, so a refused row is undone alone and the rows after it
- * are still checked.
+ * does, and names every row's errors.
  */
-export async function previewImport(ctx: Context, sheets: PlannedSheet[]): Promise<never> {
-  throw new PreviewRolledBack(await runImport(ctx, sheets, { isolateRows: true }));
+export async function previewImport(
+  ctx: Context,
+  input: PlannedSheet[] | ImportInput,
+): Promise<never> {
+  const { sheets, onProgress } = inputOf(input);
+  throw new PreviewRolledBack(await runImport(ctx, sheets, { isolateRows: true, onProgress }));
 }
 
 /**
- * All or nothing, without a savepoint per row (the commit of a previewed file meets no error;
- * savepoints would double its round trips). A row a rule refuses undoes the whole commit;
- * `importAllOrNothing` then runs the preview to name every error.
+ * All or nothing, in the caller's one transaction: any row in error and the whole commit is
+ * undone with a 400 naming every error (the same list a preview gives).
  */
-export async function commitImport(ctx: Context, sheets: PlannedSheet[]): Promise<ImportResult> {
-  const result = await runImport(ctx, sheets, { isolateRows: false });
+export async function commitImport(
+  ctx: Context,
+  input: PlannedSheet[] | ImportInput,
+): Promise<ImportResult> {
+  const { sheets, onProgress } = inputOf(input);
+  const result = await runImport(ctx, sheets, { isolateRows: false, onProgress });
   if (result.errors.length > 0) throw rowsInError(result);
   return { ...result, committed: true };
 }
@@ -531,24 +727,12 @@ type Runner = <Input, Output>(
 ) => Promise<Output>;
 
 /** Commits the file in one transaction; any row in error: 400 naming every error, nothing written. */
-export async function importAllOrNothing(
+export function importAllOrNothing(
   run: Runner,
   sheets: PlannedSheet[],
+  onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportResult> {
-  try {
-    return await run(commitImport, sheets);
-  } catch (error) {
-    if (!(error instanceof RowRefused)) throw error;
-  }
-  try {
-    await run(previewImport, sheets);
-  } catch (error) {
-    if (error instanceof PreviewRolledBack && error.result.errors.length > 0) {
-      throw rowsInError(error.result);
-    }
-    throw error;
-  }
-  throw new Error('a preview always rolls back');
+  return run(commitImport, { sheets, onProgress });
 }
 
 function rowsInError(result: ImportResult): AppError {

@@ -1,3 +1,4 @@
+import { anyOf, insertRows } from '../../db/batches';
 import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/dates';
 import { leaseState } from '../../../shared/lease-state';
@@ -155,6 +156,36 @@ export async function insertLease(
     })
     .returning();
   return row!;
+}
+
+/** Many leases (a batch write), in one INSERT, in the order given. */
+export function insertLeases(
+  db: Database,
+  leases: readonly { tenant: TenantRow; body: LeaseBody; rentChargedFrom?: string | null }[],
+  today: string,
+): Promise<LeaseRow[]> {
+  return insertRows(
+    db,
+    leasesTable,
+    leases.map(({ tenant, body, rentChargedFrom }) => ({
+      ...leaseValues(tenant, body, today),
+      unitId: tenant.unitId,
+      rentChargedFrom: rentChargedFrom ?? null,
+    })),
+  );
+}
+
+/** Every lease of these tenants (a batch write checks its new leases against them). */
+export function listLeasesOfTenants(
+  db: Database,
+  tenantIds: readonly number[],
+): Promise<LeaseRow[]> {
+  if (tenantIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(leasesTable)
+    .where(anyOf(leasesTable.tenantId, tenantIds))
+    .orderBy(asc(leasesTable.id));
 }
 
 export async function updateLease(

@@ -10,16 +10,19 @@ import {
   previewDeletion,
   type DeletionRules,
 } from '../../db/delete-unless-used';
-import { recordEvent } from '../audit/audit.repository';
+import { chunked } from '../../db/batches';
+import { recordEvent, recordEvents } from '../audit/audit.repository';
 import { depositTransactionsTable } from '../deposits/deposits.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { requireManagedLease, requireManagedTenant } from '../authz/authz';
+import { lockManagedTenants, requireManagedLease, requireManagedTenant } from '../authz/authz';
 import { refuseMovedOut } from '../tenants/tenants.service';
 import type { TenantRow } from '../tenants/tenants.table';
 import {
   deleteLease as deleteLeaseRow,
   findOverlappingActiveLease,
   insertLease,
+  insertLeases,
+  listLeasesOfTenants,
   lockTenant,
   updateLease,
 } from './leases.repository';
@@ -41,7 +44,26 @@ async function refuseOverlap(
   if (other) throw overlapConflict(other);
 }
 
-export function overlapConflict(other: LeaseRow) {
+type Dated = Pick<LeaseRow, 'status' | 'startDate' | 'endDate'>;
+
+/**
+ * The rule of `refuseOverlap` on leases already known: the first Active one whose dates
+ * overlap the new lease's (an Active one), if any.
+ */
+export function overlappingActiveLease<L extends Dated>(
+  leases: readonly L[],
+  body: Pick<LeaseBody, 'status' | 'startDate' | 'endDate'>,
+): L | undefined {
+  if (body.status !== 'Active') return undefined;
+  return leases.find(
+    (lease) =>
+      lease.status === 'Active' &&
+      lease.startDate <= body.endDate &&
+      lease.endDate >= body.startDate,
+  );
+}
+
+export function overlapConflict(other: Pick<LeaseRow, 'startDate' | 'endDate'>) {
   return conflict(
     'leases.overlap',
     `This tenant already has an Active lease from ${formatDate(other.startDate)} to ${formatDate(other.endDate)} that overlaps these dates`,
@@ -63,6 +85,58 @@ export async function createLease(
   const row = await insertLease(ctx.tx, tenant, body, calendarDate(ctx.now, ctx.timeZone), brought);
   await recordEvent(ctx, { entityType: 'leases', entityId: row.id, action: 'create', after: row });
   return row;
+}
+
+/** A lease of a batch: its tenant's id, and what `createLease` takes. */
+export interface NewLease {
+  tenantId: number;
+  body: LeaseBody;
+  rentChargedFrom?: string | null;
+}
+
+/**
+ * `createLease` for many leases at once (the import), with their tenants locked together:
+ * each is checked against its tenant's leases and the batch's earlier ones; any refused and
+ * nothing is written. One creation event per lease.
+ */
+export async function createLeasesInBatch(
+  ctx: Context,
+  leases: readonly NewLease[],
+): Promise<LeaseRow[]> {
+  if (leases.length === 0) return [];
+  const tenants = await lockManagedTenants(
+    ctx.tx,
+    ctx.actor,
+    leases.map((lease) => lease.tenantId),
+  );
+  const known = new Map<number, Dated[]>();
+  for (const lease of await listLeasesOfTenants(ctx.tx, [...tenants.keys()])) {
+    known.set(lease.tenantId, [...(known.get(lease.tenantId) ?? []), lease]);
+  }
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const rows = leases.map(({ tenantId, body, rentChargedFrom }) => {
+    const tenant = tenants.get(tenantId)!;
+    refuseMovedOut(tenant);
+    const theirs = known.get(tenantId) ?? [];
+    const other = overlappingActiveLease(theirs, body);
+    if (other) throw overlapConflict(other);
+    // Stored as `insertLease` stores it: an Active body stays Active.
+    theirs.push({ status: body.status, startDate: body.startDate, endDate: body.endDate });
+    known.set(tenantId, theirs);
+    return { tenant, body, rentChargedFrom };
+  });
+  const created: LeaseRow[] = [];
+  for (const chunk of chunked(rows)) created.push(...(await insertLeases(ctx.tx, chunk, today)));
+  await recordEvents(
+    ctx,
+    created.map((row) => ({
+      entityType: 'leases',
+      entityId: row.id,
+      action: 'create',
+      after: row,
+    })),
+  );
+  return created;
 }
 
 export async function changeLease(

@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/batches';
 import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Property, PropertyOwner, PropertySortKey } from '../../../shared/schemas/properties';
 import type { Unit } from '../../../shared/schemas/units';
@@ -236,6 +237,19 @@ export async function insertProperty(
     .values({ ...values, userId })
     .returning();
   return row!;
+}
+
+/** Many properties of one owner, in one INSERT, in the order given. */
+export function insertProperties(
+  db: Database,
+  userId: number,
+  values: readonly PropertyValues[],
+): Promise<PropertyRow[]> {
+  return insertRows(
+    db,
+    propertiesTable,
+    values.map((value) => ({ ...value, userId })),
+  );
 }
 
 export async function updateProperty(

@@ -10,14 +10,17 @@ import {
   type DeletionRules,
 } from '../../db/delete-unless-used';
 import { badRequest, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
+import { chunked } from '../../db/batches';
+import { recordEvent, recordEvents } from '../audit/audit.repository';
 import { isAdmin, requireManagedProperty } from '../authz/authz';
 import { staffTable } from '../staff/staff.table';
+import type { PropertyRow } from './properties.table';
 import {
   countUnitsOfProperty,
   deleteProperty as deletePropertyRow,
   findOwnerCandidate,
   findPropertyWithOwner,
+  insertProperties,
   insertProperty,
   updateProperty as updatePropertyRow,
   type PropertyValues,
@@ -64,6 +67,30 @@ export async function createProperty(ctx: Context, body: CreatePropertyBody): Pr
     after: row,
   });
   return (await findPropertyWithOwner(ctx.tx, row.id))!;
+}
+
+/**
+ * Many new properties of the caller's own (the import), in multi-row inserts: the rule of
+ * `createProperty` without a chosen owner, one creation event per property.
+ */
+export async function createPropertiesInBatch(
+  ctx: Context,
+  bodies: readonly PropertyValues[],
+): Promise<PropertyRow[]> {
+  if (bodies.length === 0) return [];
+  const owner = await ownerOfNewProperty(ctx, undefined);
+  const rows: PropertyRow[] = [];
+  for (const chunk of chunked(bodies)) rows.push(...(await insertProperties(ctx.tx, owner, chunk)));
+  await recordEvents(
+    ctx,
+    rows.map((row) => ({
+      entityType: 'properties',
+      entityId: row.id,
+      action: 'create',
+      after: row,
+    })),
+  );
+  return rows;
 }
 
 /** Edits a property the caller manages; its owner never changes here. */

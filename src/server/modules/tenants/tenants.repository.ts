@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/batches';
 import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Tenant, TenantListItem, TenantSortKey } from '../../../shared/schemas/tenants';
@@ -44,6 +45,22 @@ export async function insertTenant(
     .values({ ...fields, unitId: unit.id, unitNumber: unit.unitNumber })
     .returning();
   return row!;
+}
+
+/** Many tenants, each on its unit (number copied), in one INSERT, in the order given. */
+export function insertTenants(
+  db: Database,
+  placements: readonly { unit: UnitRow; fields: TenantFields }[],
+): Promise<TenantRow[]> {
+  return insertRows(
+    db,
+    tenantsTable,
+    placements.map(({ unit, fields }) => ({
+      ...fields,
+      unitId: unit.id,
+      unitNumber: unit.unitNumber,
+    })),
+  );
 }
 
 /** Undefined when the tenant is gone (deleted by a concurrent request). */

@@ -12,16 +12,18 @@ import {
   type DeletionRules,
 } from '../../db/delete-unless-used';
 import { conflict, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { requireManagedTenant, requireManagedUnit } from '../authz/authz';
+import { chunked } from '../../db/batches';
+import { recordEvent, recordEvents } from '../audit/audit.repository';
+import { lockManagedUnits, requireManagedTenant, requireManagedUnit } from '../authz/authz';
 import { leasesTable, type LeaseRow } from '../leases/leases.table';
 import { findOpenLeaseOfTenant } from '../tenancy/tenancy.repository';
-import { lockUnit, setUnitStatus } from '../units/units.service';
+import { lockUnit, setUnitStatus, setUnitsStatus } from '../units/units.service';
 import type { UnitRow } from '../units/units.table';
 import {
   countTenantsInUnit,
   deleteTenant,
   insertTenant,
+  insertTenants,
   updateTenant,
   type TenantFields,
 } from './tenants.repository';
@@ -101,6 +103,45 @@ export async function placeTenant(ctx: Context, body: TenantBody): Promise<Tenan
   const { unitId, unitNumber: _ignored, ...fields } = body;
   await requireManagedUnit(ctx.tx, ctx.actor, unitId);
   return moveInTenant(ctx, { unitId, fields });
+}
+
+/**
+ * The tenant form for many tenants at once (the import): the rule of `placeTenant` for each,
+ * with the units locked together. Every unit must be Available and take one tenant of the
+ * batch (it is Rented once placed); else nothing is written (409).
+ */
+export async function placeTenantsInBatch(
+  ctx: Context,
+  bodies: readonly TenantBody[],
+): Promise<TenantRow[]> {
+  if (bodies.length === 0) return [];
+  const units = await lockManagedUnits(
+    ctx.tx,
+    ctx.actor,
+    bodies.map((body) => body.unitId),
+  );
+  const placed = new Set<number>();
+  const placements = bodies.map(({ unitId, unitNumber: _ignored, ...fields }) => {
+    const unit = units.get(unitId)!;
+    if (unit.status !== 'Available' || placed.has(unitId)) {
+      throw conflict('units.not_available', UNIT_NOT_AVAILABLE);
+    }
+    placed.add(unitId);
+    return { unit, fields };
+  });
+  const tenants: TenantRow[] = [];
+  for (const chunk of chunked(placements)) tenants.push(...(await insertTenants(ctx.tx, chunk)));
+  await recordEvents(
+    ctx,
+    tenants.map((tenant) => ({
+      entityType: 'tenants',
+      entityId: tenant.id,
+      action: 'create',
+      after: tenant,
+    })),
+  );
+  await setUnitsStatus(ctx, [...units.values()], 'Rented');
+  return tenants;
 }
 
 /**

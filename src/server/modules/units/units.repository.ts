@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/batches';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
@@ -115,8 +116,8 @@ export async function insertUnit(db: Database, values: CreateUnitBody): Promise<
   return row!;
 }
 
-export function insertUnits(db: Database, values: CreateUnitBody[]): Promise<UnitRow[]> {
-  return db.insert(unitsTable).values(values.map(unitValues)).returning();
+export function insertUnits(db: Database, values: readonly CreateUnitBody[]): Promise<UnitRow[]> {
+  return insertRows(db, unitsTable, values.map(unitValues));
 }
 
 export async function updateUnit(

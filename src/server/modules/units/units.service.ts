@@ -16,8 +16,13 @@ import {
 } from '../../db/delete-unless-used';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http/errors';
 import { applicationsTable } from '../applications/applications.table';
-import { recordEvent } from '../audit/audit.repository';
-import { requireManagedProperty, requireManagedUnit } from '../authz/authz';
+import { anyOf, chunked } from '../../db/batches';
+import { recordEvent, recordEvents } from '../audit/audit.repository';
+import {
+  requireManagedProperties,
+  requireManagedProperty,
+  requireManagedUnit,
+} from '../authz/authz';
 import { tenantsTable } from '../tenants/tenants.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
 import {
@@ -92,6 +97,36 @@ export async function createUnits(ctx: Context, body: CreateUnitsBody): Promise<
     await recordEvent(ctx, { entityType: 'units', entityId: row.id, action: 'create', after: row });
   }
   return rows.map(toUnit);
+}
+
+/**
+ * Many new units, of any of the caller's properties (the import), in multi-row inserts, one
+ * creation event per unit. The caller has left out the numbers its properties already have;
+ * a number taken meanwhile fails the unique index and undoes the whole batch (409).
+ */
+export async function createUnitsInBatch(
+  ctx: Context,
+  bodies: readonly CreateUnitBody[],
+): Promise<UnitRow[]> {
+  if (bodies.length === 0) return [];
+  await requireManagedProperties(
+    ctx.tx,
+    ctx.actor,
+    bodies.map((body) => body.propertyId),
+  );
+  const rows: UnitRow[] = [];
+  for (const chunk of chunked(bodies)) {
+    rows.push(
+      ...(await withUniqueUnitNumber(chunk.map((body) => body.unitNumber).join(', '), () =>
+        insertUnits(ctx.tx, chunk),
+      )),
+    );
+  }
+  await recordEvents(
+    ctx,
+    rows.map((row) => ({ entityType: 'units', entityId: row.id, action: 'create', after: row })),
+  );
+  return rows;
 }
 
 /**
@@ -196,6 +231,36 @@ export async function lockUnit(tx: Database, unitId: number): Promise<UnitRow | 
     .for('update')
     .limit(1);
   return row;
+}
+
+/** `setUnitStatus` for many units (a batch of placements): one UPDATE, one event per changed unit. */
+export async function setUnitsStatus(
+  ctx: Context,
+  units: readonly UnitRow[],
+  status: UnitRow['status'],
+): Promise<void> {
+  const changing = units.filter((unit) => unit.status !== status);
+  for (const chunk of chunked(changing)) {
+    await ctx.tx
+      .update(unitsTable)
+      .set({ status })
+      .where(
+        anyOf(
+          unitsTable.id,
+          chunk.map((unit) => unit.id),
+        ),
+      );
+  }
+  await recordEvents(
+    ctx,
+    changing.map((unit) => ({
+      entityType: 'units',
+      entityId: unit.id,
+      action: 'update',
+      before: { status: unit.status },
+      after: { status },
+    })),
+  );
 }
 
 /** A status that follows tenancy (docs/decisions/0004), recorded on the unit's history. */

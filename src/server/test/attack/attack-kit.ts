@@ -277,6 +277,8 @@ const PATH_TEXT: Record<string, string> = {
   code: 'N0t-a-real-code'.padEnd(43, 'x'),
   // An import template is named by its kind.
   kind: 'tenants',
+  // A running import is named by a token its screen made.
+  token: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
 };
 
 /** Path parameters that name no record (an import template's kind): anyone allowed may ask. */

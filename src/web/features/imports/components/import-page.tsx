@@ -5,7 +5,6 @@ import {
   Card,
   FileInput,
   Group,
-  Loader,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -31,7 +30,8 @@ import { useConfirmation } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyOutcome } from '../../../lib/notify';
-import { sendImport, templateHref } from '../api/send-import';
+import { sendImport, templateHref, type SendProgress } from '../api/send-import';
+import { ImportProgressBar } from './import-progress';
 
 const KIND_LABELS: Record<ImportKind, string> = {
   properties: 'Properties',
@@ -125,6 +125,7 @@ export function ImportPage() {
   const [done, setDone] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
+  const [progress, setProgress] = useState<SendProgress | null>(null);
 
   const withEdits = (base: ImportChoices, cells: Edits): ImportChoices => {
     const sheets = { ...base.sheets };
@@ -142,8 +143,9 @@ export function ImportPage() {
       return;
     }
     setBusy('preview');
+    setProgress(null);
     try {
-      setResult(await sendImport('preview', next, withEdits(nextChoices, nextEdits)));
+      setResult(await sendImport('preview', next, withEdits(nextChoices, nextEdits), setProgress));
     } catch (error) {
       setResult(null);
       setFailure(errorMessage(error, 'The file could not be checked. Please try again.'));
@@ -197,9 +199,10 @@ export function ImportPage() {
     });
     if (!confirmed) return;
     setBusy('commit');
+    setProgress(null);
     setFailure(null);
     try {
-      const imported = await sendImport('commit', file, withEdits(choices, edits));
+      const imported = await sendImport('commit', file, withEdits(choices, edits), setProgress);
       setDone(imported);
       setResult(null);
       await queryClient.invalidateQueries();
@@ -253,16 +256,7 @@ export function ImportPage() {
           disabled={busy === 'commit'}
         />
 
-        {busy ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text>
-              {busy === 'preview'
-                ? 'Checking every row of the file…'
-                : 'Importing: every row in one go…'}
-            </Text>
-          </Group>
-        ) : null}
+        {busy ? <ImportProgressBar mode={busy} progress={progress} /> : null}
         {failure ? (
           <Alert color="red" title="Not imported" role="alert">
             {failure}
