@@ -6,7 +6,7 @@ import type { LedgerEntryRow } from './ledger.table';
 
 /** What saving a lease's terms does to its rent now (docs/product.md section 27). */
 export interface RentPlan {
-  /** Periods due by today with no rent charge yet: posted by the save. */
+  /** Periods due by today with no rent charge yet that the old terms did not charge. */
   post: RentPeriod[];
   /** Standing rent charges of periods the old terms charged and the new ones do not. */
   reverse: LedgerEntryRow[];
@@ -38,7 +38,9 @@ export function planRent(input: {
   const beforeKeys = new Set(before ? chargedPeriods(before).map((p) => p.period) : []);
   const due = rentPeriodsDue(after, today).filter((period) => period.amount > 0);
   return {
-    post: due.filter((period) => !rent.has(period.period)),
+    // Periods the old terms had are the rent job's (it posts them within the hour): a save
+    // posts only what its change brings, so an edit of other fields posts nothing.
+    post: due.filter((period) => !rent.has(period.period) && !beforeKeys.has(period.period)),
     reverse: [...rent.values()].filter(
       (e) => !reversed.has(e.id) && beforeKeys.has(e.period!) && !afterKeys.has(e.period!),
     ),
