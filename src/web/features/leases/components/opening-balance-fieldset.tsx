@@ -77,7 +77,7 @@ export function OpeningBalanceFieldset<Values extends Dated>({
     <Fieldset legend="Earlier books" variant="unstyled">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select
-          label="First rent to charge"
+          label="First due date to charge"
           description="Rent due before this is not charged here: it was settled in your earlier books"
           data={choices}
           allowDeselect={false}
@@ -93,7 +93,7 @@ export function OpeningBalanceFieldset<Values extends Dated>({
         )}
       </SimpleGrid>
       {isEdit ? null : (
-        <Radio.Group label="The opening balance is" mt="sm" {...form.getInputProps('openingSide')}>
+        <Radio.Group label="Owed or in credit" mt="sm" {...form.getInputProps('openingSide')}>
           <Group gap="lg" mt="xs">
             <Radio value="owed" label="Owed by the tenant" />
             <Radio value="credit" label="In credit" />
