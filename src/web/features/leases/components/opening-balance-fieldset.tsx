@@ -21,20 +21,21 @@ export const EMPTY_BOOKS: BookValues = {
 };
 
 /** The body's fields: an amount in credit is sent negative; text that is not money stays text. */
-export function booksBody(values: BookValues, isEdit: boolean) {
+export function booksBody(values: BookValues & { startDate: string }, isEdit: boolean) {
   const amount = values.openingBalance;
+  const from = values.rentChargedFrom;
   return {
-    rentChargedFrom: values.rentChargedFrom || null,
-    ...(isEdit
-      ? {}
-      : {
-          openingBalance:
-            amount === ''
-              ? null
-              : typeof amount === 'number' && values.openingSide === 'credit'
-                ? -amount
-                : amount,
-        }),
+    // A day before the start charges from the start: the same, said so (the field may be
+    // hidden by then, when the start moved to today or later).
+    rentChargedFrom: from && from > values.startDate ? from : null,
+    // An edit has no opening balance (it is made with the lease): none is sent or checked.
+    openingBalance: isEdit
+      ? undefined
+      : amount === ''
+        ? null
+        : typeof amount === 'number' && values.openingSide === 'credit'
+          ? -amount
+          : amount,
   };
 }
 

@@ -31,7 +31,7 @@ export function postingTerms(
   if (!isRealDate(startDate) || !isRealDate(endDate) || endDate < startDate) return undefined;
   if (typeof rent !== 'number') return undefined;
   const books = booksBody(values, leaseId !== undefined);
-  const opening = 'openingBalance' in books ? books.openingBalance : null;
+  const opening = books.openingBalance;
   return {
     ...(leaseId === undefined ? {} : { leaseId }),
     startDate,
