@@ -34,6 +34,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { leasesRoutes } from './modules/leases/leases.routes';
 import { leaseLifecycleRoutes } from './modules/leases/lease-lifecycle.routes';
+import { leaseBooksRoutes } from './modules/leases/lease-books.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { moneyRoutes } from './modules/money/money.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
@@ -163,6 +164,7 @@ export async function buildApp({
       await api.register(tenantsRoutes);
       await api.register(leasesRoutes);
       await api.register(leaseLifecycleRoutes);
+      await api.register(leaseBooksRoutes);
       await api.register(ledgerRoutes);
       await api.register(depositsRoutes);
       await api.register(moneyRoutes);

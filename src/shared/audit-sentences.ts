@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'renew',
   'move-out',
   'expire',
+  'void',
   // money on a lease
   'ledger.charge',
   'ledger.credit',
@@ -42,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'ledger.reversal',
   'ledger.rent',
   'ledger.late_fee',
+  'ledger.rebook',
   'deposit.receipt',
   'deposit.settlement',
   'payments.checkout',
@@ -101,6 +103,8 @@ const AMOUNT_ACTIONS = new Set<string>([
   'ledger.reversal',
   'ledger.rent',
   'ledger.late_fee',
+  'ledger.rebook',
+  'void',
   'deposit.receipt',
   'deposit.settlement',
   'payments.checkout',
@@ -244,6 +248,12 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     return said(p, `moved ${whom} out${date}`, `${whom} moved out${date}`);
   },
   expire: (p) => said(p, 'marked the lease Expired', 'Lease ended and marked Expired'),
+  void: (p) => {
+    const why = p.after.endReason ? `: ${text(p.after.endReason)}` : '';
+    const n = Number(p.after.entriesReversed ?? 0);
+    const reversed = ` (${n === 1 ? '1 ledger entry' : `${n} ledger entries`} reversed)`;
+    return said(p, `voided the lease${why}${reversed}`, `Lease voided${why}${reversed}`);
+  },
   'ledger.charge': (p) => {
     const category = CATEGORY_LABELS[text(p.value('category')) as keyof typeof CATEGORY_LABELS];
     const what = `${category ?? 'A'} charge of ${amount(p)}`;
@@ -274,6 +284,12 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     const period = text(p.value('period'));
     const what = `late fee of ${amount(p)}${period ? ` for ${monthOf(period)}` : ''}`;
     return said(p, `charged a ${what}`, `${capitalise(what)} charged`);
+  },
+  'ledger.rebook': (p) => {
+    const what =
+      `${Number(p.after.posted ?? 0)} rent charges posted (${amount(p, 'postedAmount')}), ` +
+      `${Number(p.after.reversed ?? 0)} reversed (${amount(p, 'reversedAmount')})`;
+    return said(p, `changed the lease's dates: ${what}`, `The lease's dates changed: ${what}`);
   },
   'deposit.receipt': (p) =>
     said(p, `recorded ${amount(p)} of deposit received`, `Deposit of ${amount(p)} received`),

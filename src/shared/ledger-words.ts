@@ -21,5 +21,6 @@ export function entryTitle(entry: Titled, reversed?: Titled): string {
   if (entry.kind === 'reversal') {
     return reversed ? `Reversal of ${entryTitle(reversed).toLowerCase()}` : 'Reversal';
   }
+  if (entry.category === 'opening_balance') return 'Opening balance (credit)';
   return KIND_LABELS[entry.kind];
 }

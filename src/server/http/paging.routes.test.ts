@@ -55,6 +55,7 @@ describe('one way to page every list', () => {
             rent: 1000 + Number(unit.unitNumber),
             deposit: 500,
             status: 'Active',
+            confirmBackPosting: true,
           },
         });
         expect(lease.statusCode, lease.body).toBe(201);

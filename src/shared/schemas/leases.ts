@@ -61,6 +61,27 @@ const lateFeeFields = {
 };
 
 /**
+ * A lease brought in from earlier books (docs/product.md section 28). All optional: a client
+ * that omits rentChargedFrom keeps the lease's (from the start for a new lease).
+ */
+export const bookFields = {
+  /** Rent due before this day is not charged here: the first due date to charge. */
+  rentChargedFrom: calendarDateSchema('First rent to charge').nullish(),
+  /** What the tenant owed (positive) or had in credit (negative) before it; a new lease only. */
+  openingBalance: z
+    .number({ error: moneyError('Opening balance') })
+    .min(-LIMITS.money, 'Opening balance is too large')
+    .max(LIMITS.money, 'Opening balance is too large')
+    .refine(isExactAmount, 'Opening balance can have at most two decimals')
+    .nullish(),
+  /** The caller has seen and confirmed posting more than MAX_BACK_POSTING past periods. */
+  confirmBackPosting: z.boolean({ error: 'confirmBackPosting must be true or false' }).optional(),
+};
+
+/** More past rent periods than this are posted by a save only when it says it confirmed. */
+export const MAX_BACK_POSTING = 12;
+
+/**
  * The lease form and POST/PUT /api/leases. unitNumber, firstName and lastName may be sent
  * (the spec's body has them) but the server copies them from the tenant.
  */
@@ -80,10 +101,15 @@ export const leaseBodySchema = z
     deposit: moneySchema('Deposit'),
     status: leaseStatusSchema,
     ...lateFeeFields,
+    ...bookFields,
   })
   .refine((lease) => lease.endDate >= lease.startDate, {
     message: 'End date cannot be before the start date',
     path: ['endDate'],
+  })
+  .refine((lease) => !lease.rentChargedFrom || lease.rentChargedFrom >= lease.startDate, {
+    message: 'The first rent to charge cannot be before the start date',
+    path: ['rentChargedFrom'],
   })
   .superRefine((lease, ctx) => {
     if (lease.lateFeeKind === 'flat' && (lease.lateFeeAmount ?? null) === null) {
@@ -124,6 +150,8 @@ export const leaseSchema = z.object({
   lateFeePercent: z.number().nullable(),
   lateFeeGraceDays: z.number().int().nullable(),
   lateFeeCap: z.number().nullable(),
+  /** Rent due before this day is not charged (a lease brought in from earlier books). */
+  rentChargedFrom: z.string().nullable(),
 });
 export type Lease = z.infer<typeof leaseSchema>;
 

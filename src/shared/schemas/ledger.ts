@@ -9,6 +9,9 @@ export const CHARGE_CATEGORIES = [
   'utilities',
   'damages',
   'other',
+  // The one entry that brings a lease's balance over from earlier books (a charge when owed,
+  // a credit when in credit); made only with the lease.
+  'opening_balance',
 ] as const;
 /** What a person may charge by hand; rent and late fees are posted by the jobs runner. */
 export const MANUAL_CHARGE_CATEGORIES = ['fee', 'utilities', 'damages', 'other'] as const;
@@ -21,6 +24,7 @@ export const CATEGORY_LABELS: Record<(typeof CHARGE_CATEGORIES)[number], string>
   utilities: 'Utilities',
   damages: 'Damages',
   other: 'Other',
+  opening_balance: 'Opening balance',
 };
 export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   cash: 'Cash',

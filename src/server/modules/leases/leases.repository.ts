@@ -38,6 +38,7 @@ export function toLease(row: LeaseRow, today: string): Lease {
     lateFeePercent: row.lateFeePercent,
     lateFeeGraceDays: row.lateFeeGraceDays,
     lateFeeCap: row.lateFeeCap === null ? null : fromCents(row.lateFeeCap),
+    rentChargedFrom: row.rentChargedFrom,
   };
 }
 
@@ -128,15 +129,34 @@ export function endOfStatus(
 function leaseValues(tenant: TenantRow, body: LeaseBody, today: string, before?: LeaseRow) {
   return {
     ...lateFeeValues(body, today, before),
-    ...endOfStatus(body, today, before),
+    ...datedTerms(body, today, before),
     tenantId: tenant.id,
     unitNumber: before?.unitNumber ?? tenant.unitNumber,
     firstName: tenant.firstName,
     lastName: tenant.lastName,
+    deposit: toCents(body.deposit),
+  };
+}
+
+export type DatedTermsBody = Pick<LeaseBody, 'status' | 'startDate' | 'endDate' | 'rent'> & {
+  rentChargedFrom?: string | null | undefined;
+};
+
+/**
+ * What rent posting reads of a lease, as a save of `body` would store it: dates, status
+ * written into the dates, rent, and the day rent is charged from (kept when not sent). The
+ * posting preview reads the same, so it shows what the save will do.
+ */
+export function datedTerms(body: DatedTermsBody, today: string, before?: LeaseRow) {
+  return {
+    ...endOfStatus(body, today, before),
     startDate: body.startDate,
     endDate: body.endDate,
     rent: toCents(body.rent),
-    deposit: toCents(body.deposit),
+    rentChargedFrom:
+      body.rentChargedFrom === undefined
+        ? (before?.rentChargedFrom ?? null)
+        : body.rentChargedFrom,
   };
 }
 
@@ -152,7 +172,7 @@ export async function insertLease(
     .values({
       ...leaseValues(tenant, body, today),
       unitId: tenant.unitId,
-      rentChargedFrom: brought.rentChargedFrom ?? null,
+      rentChargedFrom: brought.rentChargedFrom ?? body.rentChargedFrom ?? null,
     })
     .returning();
   return row!;

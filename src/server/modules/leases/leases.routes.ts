@@ -115,7 +115,13 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         summary:
           "Create a lease for one of the caller's tenants (unit number and names copied from the tenant)",
         body: leaseBodySchema,
-        response: { 201: leaseSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+        response: {
+          201: leaseSchema,
+          400: errorBodySchema,
+          ...errors,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
     async (request, reply) =>
@@ -133,7 +139,13 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         summary: 'Edit a lease',
         params: idParamsSchema,
         body: leaseBodySchema,
-        response: { 200: leaseSchema, 400: errorBodySchema, ...errors, 409: errorBodySchema },
+        response: {
+          200: leaseSchema,
+          400: errorBodySchema,
+          ...errors,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
     async (request) =>

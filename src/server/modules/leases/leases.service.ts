@@ -27,6 +27,7 @@ import {
   updateLease,
 } from './leases.repository';
 import type { LeaseRow } from './leases.table';
+import { openBooks, rebook } from './lease-books.service';
 
 /**
  * A tenant may have many leases over time, but never two Active ones whose dates overlap.
@@ -72,7 +73,8 @@ export function overlapConflict(other: Pick<LeaseRow, 'startDate' | 'endDate'>) 
 
 /**
  * A lease for one of the caller's tenants; names and unit number are copied from the tenant.
- * `rentChargedFrom` is set only by an import: a lease brought in from earlier books.
+ * A lease brought in from earlier books is charged from `rentChargedFrom` (the body's, or an
+ * import's) and may carry one opening entry (lease-books.service.ts).
  */
 export async function createLease(
   ctx: Context,
@@ -84,6 +86,11 @@ export async function createLease(
   await refuseOverlap(ctx, tenant, body);
   const row = await insertLease(ctx.tx, tenant, body, calendarDate(ctx.now, ctx.timeZone), brought);
   await recordEvent(ctx, { entityType: 'leases', entityId: row.id, action: 'create', after: row });
+  await openBooks(ctx, row, {
+    openingBalance: body.openingBalance,
+    // An import previews its own rows and charges only from the day it says.
+    confirmed: body.confirmBackPosting === true || brought.rentChargedFrom !== undefined,
+  });
   return row;
 }
 
@@ -161,6 +168,7 @@ export async function changeLease(
   });
   if (!after) throw notFound('leases.not_found', 'Lease not found');
   await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'update', before, after });
+  await rebook(ctx, { before, after, confirmed: body.confirmBackPosting });
   return after;
 }
 

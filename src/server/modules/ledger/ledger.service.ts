@@ -194,7 +194,7 @@ export async function recordPayment(
  * (a charge or credit dated ahead): it never takes effect before the entry it undoes, so the
  * running balance and the open charges of any day agree (ledger/open-charges.sql.test.ts).
  */
-function reversalDate(entry: { entryDate: string }, today: string): string {
+export function reversalDate(entry: { entryDate: string }, today: string): string {
   return entry.entryDate > today ? entry.entryDate : today;
 }
 
@@ -239,6 +239,22 @@ export async function reverseEntry(
 }
 
 const RENT_BATCH = 1_000;
+
+/** The rent charge of one period, as every posting writes it. */
+export function rentChargeOf(leaseId: number, period: RentPeriod): repository.NewLedgerEntry {
+  return {
+    leaseId,
+    kind: 'charge',
+    category: 'rent',
+    amount: period.amount,
+    delta: deltaOf('charge', period.amount),
+    entryDate: period.dueDate,
+    period: period.period,
+    description: period.prorated
+      ? `Rent ${period.dueDate} to ${period.lastDay} (prorated)`
+      : `Rent ${period.dueDate} to ${period.lastDay}`,
+  };
+}
 
 /** One landlord's leases (the owner of their properties); every landlord's when left out. */
 export interface LandlordScope {
@@ -286,18 +302,7 @@ export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<
       const already = posted.get(lease.id);
       for (const period of due) {
         if (already?.has(period.period)) continue;
-        pending.push({
-          leaseId: lease.id,
-          kind: 'charge',
-          category: 'rent',
-          amount: period.amount,
-          delta: deltaOf('charge', period.amount),
-          entryDate: period.dueDate,
-          period: period.period,
-          description: period.prorated
-            ? `Rent ${period.dueDate} to ${period.lastDay} (prorated)`
-            : `Rent ${period.dueDate} to ${period.lastDay}`,
-        });
+        pending.push(rentChargeOf(lease.id, period));
       }
     }
   }

@@ -86,7 +86,7 @@ describe('work orders', () => {
     await createdId(
       landlord,
       '/api/leases',
-      leaseBody(taraId, { startDate: '2020-01-01', endDate: '2099-12-31' }),
+      leaseBody(taraId, { startDate: '2020-01-01', endDate: '2099-12-31', confirmBackPosting: true }),
     );
   });
   afterAll(() => t.close());
@@ -455,7 +455,7 @@ describe('work orders', () => {
       await createdId(
         landlord,
         '/api/leases',
-        leaseBody(tenantId, { startDate: '2020-01-01', endDate: '2099-12-31' }),
+        leaseBody(tenantId, { startDate: '2020-01-01', endDate: '2099-12-31', confirmBackPosting: true }),
       );
       const hers = (
         await post(landlord, '/api/work-orders', {

@@ -354,6 +354,9 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     reference: `${MARKER} ref`,
     note: `${MARKER} note`,
     reason: `${MARKER} reason`,
+    // A lease's books: charged from its start, with something owed before it.
+    rentChargedFrom: '2026-01-01',
+    openingBalance: 100,
   };
   if (name in byName) return byName[name];
   const variants = s.anyOf ?? s.oneOf;

@@ -24,12 +24,19 @@ import {
   type LateFeeValues,
 } from './late-fee-fieldset';
 import { LeaseLifecyclePanel } from './lease-lifecycle-panel';
+import {
+  booksBody,
+  EMPTY_BOOKS,
+  OpeningBalanceFieldset,
+  type BookValues,
+} from './opening-balance-fieldset';
+import { PostingPreview, postingTerms, usePostingConfirmation } from './posting-preview';
 
 /** Decision 0010, in the words a landlord needs beside the rent. */
 const RENT_RULE =
   "Per month, USD. Due each month on the start date's day (the month's last day when shorter); a last month cut short by the end date is charged by the day.";
 
-interface LeaseFormValues extends LateFeeValues {
+interface LeaseFormValues extends LateFeeValues, BookValues {
   tenantId: string;
   unitNumber: string;
   firstName: string;
@@ -52,10 +59,15 @@ const EMPTY: LeaseFormValues = {
   deposit: '',
   status: 'Active',
   ...EMPTY_LATE_FEE,
+  ...EMPTY_BOOKS,
 };
 
 const validateLease = schemaResolver(leaseBodySchema, { sync: true });
-const withLateFee = (values: LeaseFormValues) => ({ ...values, ...lateFeeBody(values) });
+const withLateFee = (values: LeaseFormValues, isEdit = false) => ({
+  ...values,
+  ...lateFeeBody(values),
+  ...booksBody(values, isEdit),
+});
 
 function toFormValues(lease: Lease): LeaseFormValues {
   return {
@@ -73,6 +85,8 @@ function toFormValues(lease: Lease): LeaseFormValues {
     lateFeePercent: lease.lateFeePercent ?? '',
     lateFeeGraceDays: lease.lateFeeGraceDays ?? EMPTY_LATE_FEE.lateFeeGraceDays,
     lateFeeCap: lease.lateFeeCap ?? '',
+    ...EMPTY_BOOKS,
+    rentChargedFrom: lease.rentChargedFrom ?? '',
   };
 }
 
@@ -84,13 +98,16 @@ export function LeaseFormPage() {
   const hasTenants = useHasTenants();
   const lease = useLease(isEdit ? id : undefined);
   const save = useSaveLease();
+  const posting = usePostingConfirmation();
 
   const { form, onSubmit, busy, notFound, banner, clearBanner, showError } = useEntityForm({
     initialValues: EMPTY,
-    validate: (values) => validateLease(withLateFee(values)),
+    validate: (values) => validateLease(withLateFee(values, isEdit)),
     record: { query: lease, label: 'lease', toValues: toFormValues },
-    toBody: (values) => leaseBodySchema.parse(withLateFee(values)),
-    save: (body) => save.mutateAsync({ id, body }),
+    toBody: (values) => leaseBodySchema.parse(withLateFee(values, isEdit)),
+    // Past rent is previewed; more than a year of it, or reversals, are asked first.
+    confirm: (_body, values) => posting.confirm(postingTerms(values, id)),
+    save: (body) => save.mutateAsync({ id, body: posting.withConfirmation(body) }),
     // An edited lease stays on screen as saved, with its panels (docs/product.md section 4):
     // the landlord came to this lease and has more to do on it than start another.
     onSaved: (saved) =>
@@ -231,7 +248,10 @@ export function LeaseFormPage() {
             />
           </SimpleGrid>
           <LateFeeFieldset form={form} />
+          <OpeningBalanceFieldset form={form} isEdit={isEdit} />
+          <PostingPreview terms={postingTerms(form.values, id)} />
         </FormCard>
+        {posting.dialog}
         {isEdit && lease.data ? (
           <LeaseLifecyclePanel key={lease.data.id} lease={lease.data} />
         ) : null}

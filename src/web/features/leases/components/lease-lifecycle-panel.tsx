@@ -16,6 +16,7 @@ import { useMoveOutTenant, useRenewLease } from '../api/lease-lifecycle';
 import { oneYearFrom } from '../hooks/use-lease-prefill';
 import { moveOutConfirmation, renewConfirmation } from './lease-confirmations';
 import { LeaseStateBadge } from './lease-state-badge';
+import { VoidLeaseSection } from './void-lease-section';
 
 const validateRenewal = schemaResolver(renewLeaseBodySchema, { sync: true });
 const validateMoveOut = schemaResolver(moveOutBodySchema, { sync: true });
@@ -136,6 +137,9 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
               </Stack>
             </form>
           </SimpleGrid>
+        )}
+        {lease.status === 'Terminated' && lease.endedOn === null ? null : (
+          <VoidLeaseSection lease={lease} ask={ask} banner={status} />
         )}
       </Stack>
     </Paper>

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { isVoidLease } from '../../../shared/lease-state';
+import { fromCents, sumCents } from '../../../shared/money';
+import type { VoidLeaseBody } from '../../../shared/schemas/lease-books';
+import type { LeaseStatus } from '../../../shared/constants';
+import type { Context } from '../../context';
+import { conflict } from '../../http/errors';
+import { countRows } from '../../db/delete-unless-used';
+import { recordEvent } from '../audit/audit.repository';
+import { requireManagedLease } from '../authz/authz';
+import { depositTransactionsTable } from '../deposits/deposits.table';
+import { reverseEntries, standingEntries } from '../ledger/ledger-batch.service';
+import { listEntries } from '../ledger/ledger.repository';
+import { setLeaseEnd } from './lease-lifecycle.repository';
+import type { LeaseRow } from './leases.table';
+
+/**
+ * Voids a lease entered by mistake (docs/product.md section 28), in one transaction: every
+ * entry of its ledger that stands is reversed through the ledger's reverse path, and the lease
+ * becomes void (Terminated without a move-out day: it never ran, so it holds its unit on no
+ * day and is never charged again). One event says what was voided and why.
+ */
+export async function voidLease(
+  ctx: Context,
+  { id, body }: { id: number; body: VoidLeaseBody },
+): Promise<LeaseRow> {
+  const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
+  if (isVoidLease({ ...before, status: before.status as LeaseStatus })) {
+    throw conflict('leases.already_void', 'This lease is already void');
+  }
+  // Deposit records cannot be reversed yet: the money held would be left on a void lease.
+  const deposits = await countRows(
+    ctx.tx,
+    depositTransactionsTable,
+    eq(depositTransactionsTable.leaseId, id),
+  );
+  if (deposits > 0) {
+    throw conflict(
+      'leases.void_deposit',
+      'This lease has deposit records, which a void cannot undo: settle its deposit instead, or move the tenant out.',
+    );
+  }
+  const standing = standingEntries(await listEntries(ctx.tx, id));
+  const reversals = await reverseEntries(ctx, standing, `Lease voided: ${body.reason}`);
+  const end = { status: 'Terminated' as const, endedOn: null, endReason: body.reason };
+  await setLeaseEnd(ctx.tx, id, end);
+  const after = { ...before, ...end };
+  await recordEvent(ctx, {
+    entityType: 'leases',
+    entityId: id,
+    action: 'void',
+    before: { status: before.status, endedOn: before.endedOn, endReason: before.endReason },
+    after: {
+      ...end,
+      entriesReversed: reversals.length,
+      // What the reversals moved on the balance: owed before, and zero after.
+      amountReversed: fromCents(sumCents(standing.map((e) => e.delta))),
+    },
+  });
+  return after;
+}
