@@ -315,6 +315,60 @@ describe("a lease's books", () => {
       expect(again.json().message).toBe('This lease is already void');
     });
 
+    it('frees the unit: a tenant left with no lease that runs is archived, one with another lease stays', async () => {
+      const unitOf = async (tenantId: number) => {
+        const tenant = (
+          await landlord.request({ method: 'GET', url: `/api/tenants/${tenantId}` })
+        ).json() as { unitId: number; movedOutOn: string | null };
+        const unit = (
+          await landlord.request({ method: 'GET', url: `/api/units/${tenant.unitId}` })
+        ).json() as { status: string };
+        return { movedOutOn: tenant.movedOutOn, unitStatus: unit.status };
+      };
+      const voidLease = async (leaseId: number, reason: string) => {
+        const response = await landlord.request({
+          method: 'POST',
+          url: `/api/leases/${leaseId}/void`,
+          payload: { reason },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      const mistaken = await createTenant(landlord);
+      const only = await posted<Lease>(landlord, '/api/leases', leaseBody(mistaken.id));
+      expect(await unitOf(mistaken.id)).toEqual({ movedOutOn: null, unitStatus: 'Rented' });
+      await voidLease(only.id, 'Wrong unit');
+      expect(await unitOf(mistaken.id)).toEqual({
+        movedOutOn: '2026-03-15',
+        unitStatus: 'Available',
+      });
+      const [archived] = await t.database.db
+        .select()
+        .from(auditEventsTable)
+        .where(
+          and(
+            eq(auditEventsTable.entityType, 'tenants'),
+            eq(auditEventsTable.entityId, mistaken.id),
+            eq(auditEventsTable.action, 'move-out'),
+          ),
+        );
+      expect(archived).toBeDefined();
+
+      // A renewal entered by mistake: the tenant keeps the lease they have, and the unit.
+      const staying = await createTenant(landlord);
+      const current = await posted<Lease>(landlord, '/api/leases', leaseBody(staying.id));
+      const renewal = await posted<Lease>(
+        landlord,
+        '/api/leases',
+        leaseBody(staying.id, {
+          startDate: '2027-01-01',
+          endDate: '2027-12-31',
+        }),
+      );
+      await voidLease(renewal.id, 'Not agreed yet');
+      expect(await unitOf(staying.id)).toEqual({ movedOutOn: null, unitStatus: 'Rented' });
+      expect(current.id).not.toBe(renewal.id);
+    });
+
     it('refuses a lease with deposit records, and a missing reason, changing nothing', async () => {
       const lease = await newLease();
       await postRent();

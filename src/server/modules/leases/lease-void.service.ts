@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isVoidLease } from '../../../shared/lease-state';
+import { calendarDate } from '../../../shared/dates';
 import { fromCents, sumCents } from '../../../shared/money';
 import type { VoidLeaseBody } from '../../../shared/schemas/lease-books';
 import type { LeaseStatus } from '../../../shared/constants';
@@ -11,7 +12,9 @@ import { requireManagedLease } from '../authz/authz';
 import { depositTransactionsTable } from '../deposits/deposits.table';
 import { reverseEntries, standingEntries } from '../ledger/ledger-batch.service';
 import { listEntries } from '../ledger/ledger.repository';
-import { setLeaseEnd } from './lease-lifecycle.repository';
+import { tenantHasLeaseNotVoid } from '../tenancy/tenancy.repository';
+import { releaseUnitIfEmpty } from '../tenants/tenants.service';
+import { lockTenantRow, markMovedOut, setLeaseEnd } from './lease-lifecycle.repository';
 import type { LeaseRow } from './leases.table';
 
 /**
@@ -19,6 +22,10 @@ import type { LeaseRow } from './leases.table';
  * entry of its ledger that stands is reversed through the ledger's reverse path, and the lease
  * becomes void (Terminated without a move-out day: it never ran, so it holds its unit on no
  * day and is never charged again). One event says what was voided and why.
+ *
+ * When that leaves its tenant with no lease that is not void, placing them was the mistake
+ * too: the tenant is archived (moved out today) and the unit returns to Available unless
+ * someone else lives there, as a move-out does. A tenant with another lease stays.
  */
 export async function voidLease(
   ctx: Context,
@@ -57,5 +64,21 @@ export async function voidLease(
       amountReversed: fromCents(sumCents(standing.map((e) => e.delta))),
     },
   });
+  await releaseTenantPlacedByMistake(ctx, before.tenantId);
   return after;
+}
+
+async function releaseTenantPlacedByMistake(ctx: Context, tenantId: number): Promise<void> {
+  if (await tenantHasLeaseNotVoid(ctx.tx, tenantId)) return;
+  const tenant = await lockTenantRow(ctx.tx, tenantId);
+  if (!tenant || tenant.movedOutOn !== null) return;
+  const movedOut = await markMovedOut(ctx.tx, tenant.id, calendarDate(ctx.now, ctx.timeZone));
+  await recordEvent(ctx, {
+    entityType: 'tenants',
+    entityId: tenant.id,
+    action: 'move-out',
+    before: tenant,
+    after: movedOut,
+  });
+  await releaseUnitIfEmpty(ctx, tenant.unitId, tenant.id);
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leasesTable, type LeaseRow } from '../leases/leases.table';
-import { leaseCurrentOrUpcoming, leaseInEffectOn } from './tenancy.sql';
+import { leaseCurrentOrUpcoming, leaseInEffectOn, leaseIsVoid } from './tenancy.sql';
 
 /**
  * The unit's lease in effect on `day` (tenancy.sql.ts), or none. Roommates on separate leases
@@ -34,4 +34,14 @@ export async function findOpenLeaseOfTenant(
     .orderBy(asc(leasesTable.startDate), asc(leasesTable.id))
     .limit(1);
   return row;
+}
+
+/** Whether any of the tenant's leases is not void: whether they ever held a unit by a lease. */
+export async function tenantHasLeaseNotVoid(db: Database, tenantId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: leasesTable.id })
+    .from(leasesTable)
+    .where(and(eq(leasesTable.tenantId, tenantId), not(leaseIsVoid(leasesTable))))
+    .limit(1);
+  return rows.length > 0;
 }
