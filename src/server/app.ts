@@ -55,6 +55,7 @@ import { overviewRoutes } from './modules/overview/overview.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { placementsRoutes } from './modules/placements/placements.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,7 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(paymentsRoutes);
       await api.register(importsRoutes);
+      await api.register(placementsRoutes);
     },
     { prefix: '/api' },
   );
