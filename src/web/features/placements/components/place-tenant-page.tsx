@@ -224,9 +224,11 @@ function Placed({ placed, onAnother }: { placed: Placement; onAnother: () => voi
       <Stack gap="md" maw={760}>
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" data-print-hide>
           <Stack gap="sm">
-            <Title order={2} size="h3" role="status">
-              {name} placed in unit {tenant.unitNumber}
-            </Title>
+            <div role="status">
+              <Title order={2} size="h3">
+                {name} placed in unit {tenant.unitNumber}
+              </Title>
+            </div>
             <Text>
               Lease from {formatDate(lease.startDate)} to {formatDate(lease.endDate)},{' '}
               {formatMoney(lease.rent)}/month; deposit {formatMoney(lease.deposit)}
