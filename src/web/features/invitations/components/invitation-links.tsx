@@ -83,46 +83,46 @@ export function InvitationLinks({ rows, title }: { rows: InvitationLinkRow[]; ti
             {invited[0]?.expiresAt ? ` (until ${formatDayAndTime(invited[0].expiresAt)})` : ''}.
           </Text>
         ) : null}
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Unit</Table.Th>
-                <Table.Th>Link</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.tenantId}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>{unitOf(row)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {row.path ? (
-                      <Stack gap={2}>
-                        <Text size="sm" ff="monospace" data-testid="invitation-link">
-                          {linkOf(row.path)}
+        {/* No scrolling box: on a phone the columns wrap (a link breaks anywhere), so nothing
+            hides off to the side and there is no region to reach by keyboard. */}
+        <Table verticalSpacing="xs" aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Unit</Table.Th>
+              <Table.Th>Link</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.tenantId}>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>{unitOf(row)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {row.path ? (
+                    <Stack gap={2}>
+                      <Text size="sm" ff="monospace" data-testid="invitation-link">
+                        {linkOf(row.path)}
+                      </Text>
+                      {row.emailedTo ? (
+                        <Text size="xs" c="dimmed">
+                          Emailed to {row.emailedTo}
                         </Text>
-                        {row.emailedTo ? (
-                          <Text size="xs" c="dimmed">
-                            Emailed to {row.emailedTo}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap" align="flex-start">
-                        <Badge variant="light" color="gray" style={{ overflow: 'visible' }}>
-                          Skipped
-                        </Badge>
-                        <Text size="sm">{row.message}</Text>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      ) : null}
+                    </Stack>
+                  ) : (
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <Badge variant="light" color="gray" style={{ overflow: 'visible' }}>
+                        Skipped
+                      </Badge>
+                      <Text size="sm">{row.message}</Text>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Paper>
   );

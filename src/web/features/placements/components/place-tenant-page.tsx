@@ -34,7 +34,7 @@ import {
   type LateFeeValues,
 } from '../../leases';
 import { TenantFields, type TenantContactValues } from '../../tenants';
-import { UnitPicker, useUnit } from '../../units';
+import { UnitPicker, useHasAvailableUnits, useUnit } from '../../units';
 import { useCreatePlacement } from '../api/create-placement';
 
 interface PlacementValues extends TenantContactValues, LateFeeValues {
@@ -84,6 +84,7 @@ const validatePlacement = schemaResolver(placementBodySchema, { sync: true });
 export function PlaceTenantPage() {
   const prefillUnitId = usePrefillId('unitId');
   const create = useCreatePlacement();
+  const hasAvailable = useHasAvailableUnits();
   const [placed, setPlaced] = useState<Placement | null>(null);
 
   const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
@@ -123,6 +124,7 @@ export function PlaceTenantPage() {
   if (placed) return <Placed placed={placed} onAnother={placeAnother} />;
 
   const received = form.values.depositReceived;
+  const noUnits = hasAvailable.data === false;
   return (
     <>
       <PageHeader
@@ -136,10 +138,16 @@ export function PlaceTenantPage() {
             <Stack gap="lg">
               <Fieldset legend="Tenant" variant="unstyled">
                 <Stack gap="md">
+                  {noUnits ? (
+                    <Text c="var(--mantine-color-error)" size="sm" role="note">
+                      No available units found for your properties.
+                    </Text>
+                  ) : null}
                   <UnitPicker
                     value={form.values.unitId}
                     onChange={(unitId) => form.setFieldValue('unitId', unitId)}
                     error={form.errors.unitId}
+                    disabled={noUnits}
                   />
                   <TenantFields form={form} />
                 </Stack>
@@ -199,7 +207,7 @@ export function PlaceTenantPage() {
                 {...form.getInputProps('invite', { type: 'checkbox' })}
               />
               <Group gap="sm">
-                <Button type="submit" disabled={busy}>
+                <Button type="submit" disabled={busy || noUnits}>
                   {busy ? 'Saving...' : 'Place tenant'}
                 </Button>
                 <Button component={Link} to="/tenants" variant="default">
