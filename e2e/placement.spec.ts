@@ -163,3 +163,27 @@ test('a sign-up link that names an address elsewhere goes nowhere but this site'
   await expect(page.getByLabel('Email')).toHaveValue('');
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
 });
+
+test('after adding a tenant alone, the form offers their lease next, with the tenant chosen', async ({
+  page,
+}) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logInViaApi(page, landlord);
+  const property = await createProperty(page);
+  await createUnit(page, property.id, { unitNumber: '5E', rent: 1375 });
+
+  await visit(page, '/tenant/create');
+  await page.getByRole('combobox', { name: 'Unit', exact: true }).click();
+  await page.getByRole('option', { name: `${property.name} · Unit 5E` }).click();
+  await page.getByLabel('First name').fill('Olu');
+  await page.getByLabel('Last name').fill('Adeyemi');
+  await page.getByLabel('Phone number').fill('(212) 555-0142');
+  await page.getByLabel('Email').fill('olu@example.com');
+  await page.getByRole('button', { name: 'Create Tenant' }).click();
+  await expect(page.getByText('Tenant added successfully!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Create lease for Olu Adeyemi' }).click();
+  await expect(page).toHaveURL(/\/lease\/create\?tenantId=\d+$/);
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Olu');
+  await expect(page.getByRole('textbox', { name: 'Rent' })).toHaveValue('1,375.00');
+});
