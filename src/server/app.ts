@@ -57,6 +57,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { backupsRoutes } from './modules/backups/backups.routes';
+import { placementsRoutes } from './modules/placements/placements.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,6 +186,7 @@ export async function buildApp({
       await api.register(paymentsRoutes);
       await api.register(importsRoutes);
       await api.register(backupsRoutes);
+      await api.register(placementsRoutes);
     },
     { prefix: '/api' },
   );

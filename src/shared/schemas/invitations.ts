@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 
 /**
  * Portal invitations (docs/product.md section 13): a one-time link the landlord makes for a
@@ -31,6 +32,8 @@ export const createdInvitationSchema = z.object({
   invitation: invitationSchema,
   /** '/invitations/<code>': the web page that shows and accepts it. */
   path: z.string(),
+  /** Where the link was mailed; null when the server sends no mail. */
+  emailedTo: z.string().nullable(),
 });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
@@ -76,6 +79,11 @@ export const invitationPreviewSchema = z.object({
   unitNumber: z.string().nullable(),
   /** The property owner's username. */
   landlordName: z.string(),
+  /**
+   * The record's email, which the invitation was sent to: the sign-up form starts with it.
+   * Only a prefill: the link, not the email, decides whose record the account joins.
+   */
+  email: z.string().nullable(),
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
@@ -87,3 +95,53 @@ export const acceptedInvitationSchema = z.object({
   staffId: z.number().int().nullable(),
 });
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+/** How many tenants one 'Invite to portal' may name: one page of the tenants list. */
+export const MAX_BULK_INVITES = 100;
+
+/** POST /api/tenants/invitations: invite the chosen tenants at once. */
+export const bulkInviteBodySchema = z.object({
+  tenantIds: z
+    .array(
+      z
+        .number({ error: 'Choose tenants by id' })
+        .int('Choose tenants by id')
+        .positive('Choose tenants by id')
+        .max(MAX_ID, 'Choose tenants by id'),
+      {
+        error: 'Choose at least one tenant',
+      },
+    )
+    .min(1, 'Choose at least one tenant')
+    .max(MAX_BULK_INVITES, `Choose at most ${MAX_BULK_INVITES} tenants at once`),
+});
+export type BulkInviteBody = z.infer<typeof bulkInviteBodySchema>;
+
+/**
+ * What happened to each tenant: invited (with the link, shown once), or skipped because an
+ * account already acts as them or an earlier invitation of theirs still works (one live link
+ * at a time; withdrawing it is done on their page, so nobody's link changes by surprise).
+ */
+export const BULK_INVITE_OUTCOMES = ['invited', 'linked', 'pending'] as const;
+export type BulkInviteOutcome = (typeof BULK_INVITE_OUTCOMES)[number];
+
+export const TENANT_INVITATION_PENDING =
+  'Already invited: their earlier link still works. Withdraw it on their page to send a new one.';
+
+export const bulkInviteResultSchema = z.object({
+  tenantId: z.number().int(),
+  name: z.string(),
+  unitNumber: z.string(),
+  propertyName: z.string(),
+  outcome: z.enum(BULK_INVITE_OUTCOMES),
+  /** Why a tenant was skipped; null when invited. */
+  message: z.string().nullable(),
+  /** '/invitations/<code>' for an invited tenant: shown once, here. */
+  path: z.string().nullable(),
+  emailedTo: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type BulkInviteResult = z.infer<typeof bulkInviteResultSchema>;
+
+export const bulkInviteAnswerSchema = z.object({ results: z.array(bulkInviteResultSchema) });
+export type BulkInviteAnswer = z.infer<typeof bulkInviteAnswerSchema>;

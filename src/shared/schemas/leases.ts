@@ -82,19 +82,11 @@ export const bookFields = {
 export const MAX_BACK_POSTING = 12;
 
 /**
- * The lease form and POST/PUT /api/leases. unitNumber, firstName and lastName may be sent
- * (the spec's body has them) but the server copies them from the tenant.
+ * A lease's terms: everything the lease form sets but the tenant. A placement (tenant and lease
+ * in one step) sends them before the tenant exists; the lease body adds the tenant.
  */
-export const leaseBodySchema = z
+export const leaseTermsSchema = z
   .object({
-    tenantId: z.coerce
-      .number({ error: 'Please select a tenant' })
-      .int('Please select a tenant')
-      .positive('Please select a tenant')
-      .max(MAX_ID, 'Please select a tenant'),
-    unitNumber: textSchema('Unit number', LIMITS.shortText).nullish(),
-    firstName: textSchema('First name', LIMITS.shortText).nullish(),
-    lastName: textSchema('Last name', LIMITS.shortText).nullish(),
     startDate: calendarDateSchema('Start date'),
     endDate: calendarDateSchema('End date'),
     rent: moneySchema('Rent'),
@@ -127,6 +119,22 @@ export const leaseBodySchema = z
       });
     }
   });
+export type LeaseTerms = z.infer<typeof leaseTermsSchema>;
+
+/**
+ * The lease form and POST/PUT /api/leases. unitNumber, firstName and lastName may be sent
+ * (the spec's body has them) but the server copies them from the tenant.
+ */
+export const leaseBodySchema = leaseTermsSchema.safeExtend({
+  tenantId: z.coerce
+    .number({ error: 'Please select a tenant' })
+    .int('Please select a tenant')
+    .positive('Please select a tenant')
+    .max(MAX_ID, 'Please select a tenant'),
+  unitNumber: textSchema('Unit number', LIMITS.shortText).nullish(),
+  firstName: textSchema('First name', LIMITS.shortText).nullish(),
+  lastName: textSchema('Last name', LIMITS.shortText).nullish(),
+});
 export type LeaseBody = z.infer<typeof leaseBodySchema>;
 
 export const leaseSchema = z.object({

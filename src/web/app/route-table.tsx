@@ -122,6 +122,12 @@ export const ROUTES: AppRoute[] = [
     },
   },
   {
+    paths: ['place-tenant'],
+    load: () =>
+      import('../features/placements/components/place-tenant-page').then((m) => m.PlaceTenantPage),
+    access: manager('tenants'),
+  },
+  {
     paths: ['tenants'],
     load: () => import('../features/tenants/components/tenants-page').then((m) => m.TenantsPage),
     access: manager('tenants'),

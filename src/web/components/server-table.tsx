@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Group,
   Pagination,
   Paper,
@@ -48,6 +49,15 @@ interface ServerTableProps<Row, SortKey extends string, Filter extends string> {
   empty: { title: string; description?: ReactNode };
   /** Edit / Delete for a row. */
   actions?: (row: Row) => ReactNode;
+  /** Rows chosen with checkboxes, for an action on all of them (e.g. invite the chosen tenants). */
+  selection?: RowSelection<Row>;
+}
+
+export interface RowSelection<Row> {
+  selected: Row[];
+  onChange(rows: Row[]): void;
+  /** Names a row for its checkbox, e.g. 'Ada Lovelace, unit 101'. */
+  label(row: Row): string;
 }
 
 /**
@@ -67,6 +77,7 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
   filters,
   empty,
   actions,
+  selection,
 }: ServerTableProps<Row, SortKey, Filter>) {
   const [hidden, setHidden] = useHiddenColumns(caption);
   const columns = allColumns.filter((column, i) => i === 0 || !hidden.includes(column.key));
@@ -137,6 +148,7 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
       <Stack gap="sm" p="sm" role="list" aria-label={caption} aria-busy={isFetching}>
         {data!.rows.map((row) => (
           <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem">
+            {selection ? <CardCheckbox row={row} rowKey={rowKey} selection={selection} /> : null}
             <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
               {columns.map((column) => (
                 <div key={column.key}>
@@ -197,6 +209,19 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
         onSortStatusChange={({ columnAccessor, direction }) =>
           params.setSort(columnAccessor as SortKey, direction)
         }
+        {...(selection
+          ? {
+              selectedRecords: selection.selected,
+              onSelectedRecordsChange: selection.onChange,
+              selectionTrigger: 'checkbox' as const,
+              getRecordSelectionCheckboxProps: (row: Row) => ({
+                'aria-label': `Choose ${selection.label(row)}`,
+              }),
+              allRecordsSelectionCheckboxProps: {
+                'aria-label': `Choose every ${caption.toLowerCase().replace(/s$/, '')} on this page`,
+              },
+            }
+          : {})}
       />
     );
   }
@@ -227,5 +252,33 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
         ) : null}
       </Paper>
     </ModalsProvider>
+  );
+}
+
+/** A card's checkbox on a narrow screen, where the table's checkbox column is not shown. */
+function CardCheckbox<Row>({
+  row,
+  rowKey,
+  selection,
+}: {
+  row: Row;
+  rowKey: (row: Row) => number;
+  selection: RowSelection<Row>;
+}) {
+  const key = rowKey(row);
+  const checked = selection.selected.some((chosen) => rowKey(chosen) === key);
+  return (
+    <Checkbox
+      mb="xs"
+      label={`Choose ${selection.label(row)}`}
+      checked={checked}
+      onChange={(event) =>
+        selection.onChange(
+          event.currentTarget.checked
+            ? [...selection.selected, row]
+            : selection.selected.filter((chosen) => rowKey(chosen) !== key),
+        )
+      }
+    />
   );
 }

@@ -97,6 +97,27 @@ export async function revokePendingInvitations(
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/** The record's invitation that still works, if any (there is at most one). */
+export async function findPendingInvitation(
+  db: Database,
+  record: InvitedRecord,
+  now: Date,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invitationsTable)
+    .where(
+      and(
+        ofRecord(record),
+        isNull(invitationsTable.acceptedAt),
+        isNull(invitationsTable.revokedAt),
+        gt(invitationsTable.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /**
  * Withdraws the pending invitations an account made: a disabled account's links stop
  * vouching for anyone. Answers the withdrawn invitations' records, for their history.
@@ -210,6 +231,7 @@ export async function describeInvitedRecord(
       .select({
         firstName: tenantsTable.firstName,
         lastName: tenantsTable.lastName,
+        email: tenantsTable.email,
         unitNumber: tenantsTable.unitNumber,
         propertyName: propertiesTable.name,
         landlordName: usersTable.userName,
@@ -227,12 +249,14 @@ export async function describeInvitedRecord(
       propertyName: row.propertyName,
       unitNumber: row.unitNumber,
       landlordName: row.landlordName,
+      email: row.email,
     };
   }
   const [row] = await db
     .select({
       firstName: staffTable.firstName,
       lastName: staffTable.lastName,
+      email: staffTable.email,
       propertyName: propertiesTable.name,
       landlordName: usersTable.userName,
     })
@@ -248,6 +272,7 @@ export async function describeInvitedRecord(
     propertyName: row.propertyName,
     unitNumber: null,
     landlordName: row.landlordName,
+    email: row.email,
   };
 }
 

@@ -177,6 +177,7 @@ describe('tenant invitations', () => {
         revokedAt: null,
       },
       path: `/invitations/${code}`,
+      emailedTo: null,
     });
     // Only the hash is stored, and no mail is queued on a server without mail.
     const [row] = await t.database.db
@@ -197,6 +198,8 @@ describe('tenant invitations', () => {
       propertyName: place.propertyName,
       unitNumber: place.unitNumber,
       landlordName: landlord.user.userName,
+      // The email the tenant record has, which the sign-up form starts with.
+      email: 'ada@example.com',
       expiresAt: new Date(t.clock.now.getTime() + INVITATION_TTL_MS).toISOString(),
     });
 
@@ -520,6 +523,7 @@ describe('staff invitations', () => {
       propertyName: place.propertyName,
       unitNumber: null,
       landlordName: landlord.user.userName,
+      email: 'grace@example.com',
       expiresAt: created.json().invitation.expiresAt,
     });
 
@@ -594,6 +598,7 @@ describe('invitation mail (mail configured)', () => {
       url: `/api/tenants/${place.tenantId}/invitations`,
     });
     const code = codeOf(created);
+    expect(created.json().emailedTo).toBe('ada.invite@example.com');
     expect(smtp.received).toHaveLength(0);
     expect(await m.app.jobs.runDueJobs(m.clock.now)).toMatchObject({ retried: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);

@@ -1,6 +1,8 @@
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   acceptedInvitationSchema,
+  bulkInviteAnswerSchema,
+  bulkInviteBodySchema,
   createdInvitationSchema,
   invitationCodeParamsSchema,
   invitationListSchema,
@@ -15,6 +17,7 @@ import type { AppInstance } from '../../http/types';
 import {
   acceptInvitation,
   createInvitation,
+  inviteTenants,
   previewInvitation,
   readInvitations,
   revokeInvitation,
@@ -28,7 +31,7 @@ const errors = {
 };
 
 /** Invitations are mailed when the server sends mail and knows its public address. */
-function mailBase(config: Config): string | null {
+export function mailBase(config: Config): string | null {
   return config.mail && config.publicUrl ? config.publicUrl : null;
 }
 
@@ -83,6 +86,31 @@ export async function invitationsRoutes(app: AppInstance): Promise<void> {
         ),
     );
   }
+
+  app.post(
+    '/tenants/invitations',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Invite many tenants to the portal at once; each row says what happened',
+        description:
+          'Each tenant is invited as by POST /api/tenants/{id}/invitations, except one already ' +
+          'linked to an account (outcome linked) or with an invitation that still works (outcome ' +
+          'pending), which is skipped. The paths are the only place the codes appear; when the ' +
+          "server sends mail, each link is also mailed to the tenant's email. A tenant the caller " +
+          'does not manage refuses the whole call (404) and nothing is made.',
+        body: bulkInviteBodySchema,
+        response: { 200: bulkInviteAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      results: await runService(request, inviteTenants, {
+        tenantIds: request.body.tenantIds,
+        publicUrl: mailBase(app.config),
+      }),
+    }),
+  );
 
   app.post(
     '/invitations/:id/revoke',

@@ -12,8 +12,10 @@ import {
   MAINTENANCE_ROLE_NEEDED,
   STAFF_ALREADY_LINKED,
   TENANT_ALREADY_LINKED,
+  TENANT_INVITATION_PENDING,
   TENANT_ROLE_NEEDED,
   type AcceptedInvitation,
+  type BulkInviteResult,
   type CreatedInvitation,
   type Invitation,
   type InvitationKind,
@@ -39,6 +41,7 @@ import type { TenantRow } from '../tenants/tenants.table';
 import {
   describeInvitedRecord,
   findInvitation,
+  findPendingInvitation,
   insertInvitation,
   findPastTenancyOfAccount,
   isAccountLinked,
@@ -180,7 +183,55 @@ export async function createInvitation(
     action: 'invite',
     after: { invitationId: invitation.id, expiresAt, emailedTo },
   });
-  return { invitation: toInvitation(invitation, ctx.now), path };
+  return { invitation: toInvitation(invitation, ctx.now), path, emailedTo };
+}
+
+/**
+ * 'Invite to portal' for many tenants at once (docs/product.md section 13): each is invited
+ * as by their own page, except those an account already acts as and those whose earlier link
+ * still works, which are skipped and said so (their link is not replaced behind their back).
+ * One transaction: a tenant the caller does not manage refuses the whole call (404), and
+ * nothing is made.
+ */
+export async function inviteTenants(
+  ctx: Context,
+  { tenantIds, publicUrl }: { tenantIds: number[]; publicUrl: string | null },
+): Promise<BulkInviteResult[]> {
+  const ids = [...new Set(tenantIds)];
+  // Every tenant is checked, in id order (one lock order), before anything is written.
+  const tenants = new Map<number, TenantRow>();
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    tenants.set(id, await requireManagedTenant(ctx.tx, ctx.actor, id, { lock: true }));
+  }
+  const results: BulkInviteResult[] = [];
+  for (const id of ids) {
+    const tenant = tenants.get(id)!;
+    const record: InvitedRecord = { kind: 'tenant', id };
+    const about = await describeInvitedRecord(ctx.tx, record);
+    const row = {
+      tenantId: id,
+      name: `${tenant.firstName} ${tenant.lastName}`,
+      unitNumber: tenant.unitNumber,
+      propertyName: about?.propertyName ?? '',
+    };
+    const skipped = { path: null, emailedTo: null, expiresAt: null };
+    if (tenant.userId !== null) {
+      results.push({ ...row, ...skipped, outcome: 'linked', message: TENANT_ALREADY_LINKED });
+    } else if (await findPendingInvitation(ctx.tx, record, ctx.now)) {
+      results.push({ ...row, ...skipped, outcome: 'pending', message: TENANT_INVITATION_PENDING });
+    } else {
+      const made = await createInvitation(ctx, { record, publicUrl });
+      results.push({
+        ...row,
+        outcome: 'invited',
+        message: null,
+        path: made.path,
+        emailedTo: made.emailedTo,
+        expiresAt: made.invitation.expiresAt,
+      });
+    }
+  }
+  return results;
 }
 
 /** Withdraws a pending invitation of a record the caller manages. */

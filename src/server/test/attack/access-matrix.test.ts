@@ -130,7 +130,7 @@ describe('the access matrix', () => {
         op.pathParams.some((name) => !NON_RECORD_PATH_PARAMS.has(name)) ||
         Object.keys(sampleQuery(op, world.ids)).length > 0 ||
         Object.keys(op.body?.properties ?? {}).some(
-          (name) => /Id$/.test(name) && name !== 'userId',
+          (name) => /Ids?$/.test(name) && name !== 'userId',
         );
       const response = await send('another landlord', options);
       if (response.body.includes(MARKER))

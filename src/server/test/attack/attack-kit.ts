@@ -315,6 +315,9 @@ function referencedResource(field: string): string | undefined {
 function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): unknown {
   const resource = referencedResource(name);
   if (resource && ids[resource] !== undefined) return ids[resource];
+  // A list of ids (tenantIds): one record of A's.
+  const listOf = referencedResource(name.replace(/Ids$/, 'Id'));
+  if (name.endsWith('Ids') && listOf && ids[listOf] !== undefined) return [ids[listOf]];
   const byName: Record<string, unknown> = {
     name: `${MARKER} Court`,
     description: `${MARKER} description`,
@@ -350,6 +353,7 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     amount: 25,
     entryDate: '2026-01-15',
     date: '2026-01-15',
+    depositReceivedOn: '2026-01-15',
     idempotencyKey: `key-${randomBytes(6).toString('hex')}`,
     reference: `${MARKER} ref`,
     note: `${MARKER} note`,

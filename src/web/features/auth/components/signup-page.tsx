@@ -2,6 +2,7 @@ import { Anchor, Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
+import { invitationCodeParamsSchema } from '../../../../shared/schemas/invitations';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   DEFAULT_SIGNUP_ROLE,
@@ -15,23 +16,47 @@ import { useEntityForm } from '../../../components/use-entity-form';
 import { errorMessage } from '../../../lib/api-client';
 import { safeReturnPath, withReturnTo } from '../../../lib/return-to';
 import { useSignUp, type SignUpInput } from '../api/sign-up';
+import { useLogIn } from '../api/log-in';
+import { useSession } from '../session';
+import { useInvitationByCode } from '../../invitations';
 import { AuthCard } from './auth-card';
 
 const validateSignup = schemaResolver(signupFormSchema, { sync: true });
 const SIGNUP_FAILED = 'Signup failed. Try a different username or stronger password.';
 const SIGNUP_SUCCEEDED = 'Signup successful! Please log in.';
 const TOAST_ID = 'signup-success';
+const SIGNED_UP_AND_IN = 'Signup successful! You are logged in.';
 
 const isSignupRole = (value: string | null): value is SignupRole =>
   (SIGNUP_ROLES as readonly (string | null)[]).includes(value);
 
+/** The invitation a sign-up came from (`?invitation=CODE`), when the code has a code's shape. */
+function invitationCodeOf(value: string | null): string | null {
+  const parsed = invitationCodeParamsSchema.safeParse({ code: value });
+  return parsed.success ? parsed.data.code : null;
+}
+
 export function SignupPage() {
   const navigate = useNavigate();
-  // An invitation sends people here with the role it is for and the way back (`?role=&next=`).
+  const { setUser } = useSession();
+  // An invitation sends people here with its code (`?invitation=`): the role it is for, the
+  // email it was sent to, and the way back to it. Other links may bring `?role=&next=`.
   const [params] = useSearchParams();
-  const next = safeReturnPath(params.get('next'));
-  const requestedRole = params.get('role');
+  const returnPath = safeReturnPath(params.get('next'));
+  // The login page's 'Sign up' carries an invitation's page as `next`: the same invitation.
+  const code = invitationCodeOf(
+    params.get('invitation') ?? /^\/invitations\/([^/?#]+)$/.exec(returnPath ?? '')?.[1] ?? null,
+  );
+  const invitation = useInvitationByCode(code ?? '', { enabled: code !== null });
+  const invitedRole = invitation.data
+    ? invitation.data.kind === 'staff'
+      ? 'Maintenance'
+      : 'Tenant'
+    : null;
+  const next = code ? `/invitations/${code}` : returnPath;
+  const requestedRole = params.get('role') ?? invitedRole;
   const signUp = useSignUp();
+  const logIn = useLogIn();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -46,27 +71,52 @@ export function SignupPage() {
     validate: validateSignup,
     toBody: (values): SignUpInput => values,
     save: (body) => signUp.mutateAsync(body),
-    onSaved: () => {
-      notifications.show({
-        id: TOAST_ID,
-        color: 'green',
-        title: SIGNUP_SUCCEEDED,
-        message: null,
-        autoClose: false,
-        withCloseButton: true,
-        closeButtonProps: { 'aria-label': 'Close notification' },
-      });
-      // docs/product.md section 4: after 2 seconds the toast hides and the login screen shows.
-      timer.current = setTimeout(() => {
-        notifications.hide(TOAST_ID);
-        void navigate(withReturnTo('/login', next));
-      }, SIGNUP_TOAST_MS);
+    onSaved: (_user, body) => {
+      // From an invitation: logged in at once and back to accept it. Should the login fail
+      // (too many attempts), the usual way follows: the login screen, then back.
+      if (code) {
+        logIn.mutateAsync({ userName: body.userName.trim(), password: body.password }).then(
+          (user) => {
+            setUser(user);
+            notifications.show({ color: 'green', message: SIGNED_UP_AND_IN });
+            void navigate(next!);
+          },
+          () => thenLogIn(),
+        );
+        return { then: 'stay' };
+      }
+      thenLogIn();
       return { then: 'stay' };
     },
     // The banner holds the server's reason only: the spec's line always leads (see `error`).
     failed: (failure) => errorMessage(failure, ''),
     serverFields: { roles: 'role' },
   });
+
+  // The invitation's email and role fill the form once known; what the person typed stays.
+  const invitedEmail = invitation.data?.email;
+  useEffect(() => {
+    if (invitedEmail && form.getValues().email === '') form.setFieldValue('email', invitedEmail);
+    if (invitedRole && !isSignupRole(params.get('role'))) form.setFieldValue('role', invitedRole);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the invitation arrives
+  }, [invitedEmail, invitedRole]);
+
+  function thenLogIn() {
+    notifications.show({
+      id: TOAST_ID,
+      color: 'green',
+      title: SIGNUP_SUCCEEDED,
+      message: null,
+      autoClose: false,
+      withCloseButton: true,
+      closeButtonProps: { 'aria-label': 'Close notification' },
+    });
+    // docs/product.md section 4: after 2 seconds the toast hides and the login screen shows.
+    timer.current = setTimeout(() => {
+      notifications.hide(TOAST_ID);
+      void navigate(withReturnTo('/login', next));
+    }, SIGNUP_TOAST_MS);
+  }
 
   return (
     <AuthCard
@@ -127,7 +177,7 @@ export function SignupPage() {
         </Text>
       ) : null}
       <Button type="submit" disabled={busy || signUp.isSuccess} fullWidth>
-        {busy ? 'Signing Up...' : 'Sign Up'}
+        {busy || logIn.isPending ? 'Signing Up...' : 'Sign Up'}
       </Button>
     </AuthCard>
   );

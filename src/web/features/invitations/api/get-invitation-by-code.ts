@@ -11,5 +11,9 @@ const invitationByCodeQueryOptions = (code: string) =>
     retry: false,
   });
 
-/** What an invitation link is for; a used, withdrawn or expired link answers 404/410. */
-export const useInvitationByCode = (code: string) => useQuery(invitationByCodeQueryOptions(code));
+/**
+ * What an invitation link is for; a used, withdrawn or expired link answers 404/410. The
+ * sign-up form reads it only when it came from an invitation (`enabled`).
+ */
+export const useInvitationByCode = (code: string, { enabled = true } = {}) =>
+  useQuery({ ...invitationByCodeQueryOptions(code), enabled });

@@ -114,9 +114,10 @@ export function InvitationPage() {
             <Button component={Link} to={withReturnTo('/login', pathname, { role })}>
               Log in
             </Button>
+            {/* Sign-up reads the invitation: its role, its email, and the way back here. */}
             <Button
               component={Link}
-              to={withReturnTo('/signup', pathname, { role })}
+              to={`/signup?${new URLSearchParams({ invitation: code })}`}
               variant="default"
             >
               Sign up

@@ -80,7 +80,7 @@ function PropertyPageOf({ id }: { id: number }) {
                 {manager && unit.status === 'Available' ? (
                   <Button
                     component={Link}
-                    to={`/tenant/create?unitId=${unit.id}`}
+                    to={`/place-tenant?unitId=${unit.id}`}
                     size="compact-sm"
                     variant="light"
                     aria-label={`Place tenant in unit ${unit.unitNumber}`}

@@ -49,7 +49,7 @@ function UnitPageOf({ id }: { id: number }) {
             {manager ? (
               <Group gap="xs">
                 {unit.status === 'Available' ? (
-                  <Button component={Link} to={`/tenant/create?unitId=${unit.id}`} size="xs">
+                  <Button component={Link} to={`/place-tenant?unitId=${unit.id}`} size="xs">
                     Place tenant
                   </Button>
                 ) : null}

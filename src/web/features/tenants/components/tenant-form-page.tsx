@@ -1,6 +1,6 @@
-import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRouteId } from '../../../lib/edit-route';
 import { tenantBodySchema, type Tenant } from '../../../../shared/schemas/tenants';
@@ -16,8 +16,8 @@ import { UnitPicker, useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
 import { usePrefillId } from '../../../lib/prefill-param';
-import { MAX_PHONE_INPUT } from '../../../../shared/phone-numbers';
 import { formatPhone } from '../../../../shared/phone-format';
+import { TenantFields } from './tenant-fields';
 
 interface TenantFormValues {
   unitId: string;
@@ -56,9 +56,11 @@ export function TenantFormPage() {
   const hasAvailable = useHasAvailableUnits();
   const tenant = useTenant(isEdit ? id : undefined);
   const save = useSaveTenant();
+  // The tenant just added: their lease is the next step, offered beside the success message.
+  const [added, setAdded] = useState<Tenant | null>(null);
 
   const { form, onSubmit, busy, notFound, banner, clearBanner, showError } = useEntityForm({
-    // 'Place tenant' on a property's or unit's page opens this form with that unit chosen.
+    // A link may open this form with a unit chosen (`?unitId=`).
     initialValues: { ...EMPTY, unitId: isEdit ? '' : prefillUnitId },
     validate: validateTenant,
     record: { query: tenant, label: 'tenant', toValues: toFormValues },
@@ -66,10 +68,13 @@ export function TenantFormPage() {
     toBody: (values) => tenantBodySchema.parse({ ...values, unitNumber: null }),
     save: (body) => save.mutateAsync({ id, body }),
     // After save the form returns to create mode (docs/product.md section 4).
-    onSaved: () =>
-      isEdit
-        ? { then: 'return', to: '/tenant/create', message: 'Tenant updated successfully!' }
-        : { then: 'reset', message: 'Tenant added successfully!' },
+    onSaved: (saved) => {
+      if (isEdit) {
+        return { then: 'return', to: '/tenant/create', message: 'Tenant updated successfully!' };
+      }
+      setAdded(saved);
+      return { then: 'reset', message: 'Tenant added successfully!' };
+    },
     failed: 'Failed to save tenant',
   });
 
@@ -117,6 +122,16 @@ export function TenantFormPage() {
       />
       <Stack gap="md" maw={720}>
         <StatusBanner banner={banner} onClose={clearBanner} />
+        {added && banner?.kind === 'success' && !isEdit ? (
+          <Group gap="xs" wrap="wrap" data-testid="tenant-next-step">
+            <Button component={Link} to={`/lease/create?tenantId=${added.id}`}>
+              Create lease for {added.firstName} {added.lastName}
+            </Button>
+            <Button component={Link} to={`/tenants/${added.id}`} variant="default">
+              Tenant page
+            </Button>
+          </Group>
+        ) : null}
         <FormCard
           noun="Tenant"
           isEdit={isEdit}
@@ -137,35 +152,7 @@ export function TenantFormPage() {
             error={form.errors.unitId}
             disabled={noUnits}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              required
-              autoComplete="off"
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              autoComplete="off"
-              {...form.getInputProps('lastName')}
-            />
-            <TextInput
-              label="Phone number"
-              type="tel"
-              required
-              maxLength={MAX_PHONE_INPUT}
-              autoComplete="off"
-              {...form.getInputProps('phoneNumber')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              autoComplete="off"
-              {...form.getInputProps('email')}
-            />
-          </SimpleGrid>
+          <TenantFields form={form} />
         </FormCard>
         {id !== undefined ? (
           <PortalAccessPanel

@@ -14,6 +14,7 @@ import { useDeleteTenant } from '../api/delete-tenant';
 import { useTenantsPage } from '../api/get-tenants';
 import { PropertyLink, TenantLink, UnitLink } from '../../../components/record-links';
 import { PortalAccessPanel } from '../../invitations';
+import { BulkInvite } from './bulk-invite';
 import { formatPhone } from '../../../../shared/phone-format';
 
 const fullName = (tenant: TenantListItem) => `${tenant.firstName} ${tenant.lastName}`;
@@ -82,6 +83,7 @@ export function TenantsPage() {
   const params = useListParams(TENANT_SORT_KEYS);
   const tenants = useTenantsPage(params.query);
   const remove = useDeleteTenant();
+  const [chosen, setChosen] = useState<TenantListItem[]>([]);
 
   return (
     <>
@@ -90,17 +92,21 @@ export function TenantsPage() {
         actions={
           <>
             <DownloadCsvButton path="/api/tenants.csv" query={params.query} />
+            <Button component={Link} to="/tenant/create" variant="default">
+              Add Tenant
+            </Button>
             <Button
               component={Link}
-              to="/tenant/create"
+              to="/place-tenant"
               leftSection={<IconPlus size={16} aria-hidden />}
             >
-              Add Tenant
+              Place tenant with lease
             </Button>
           </>
         }
       />
       <Stack gap="md">
+        <BulkInvite chosen={chosen} onDone={() => setChosen([])} />
         <ServerTable
           caption="Tenants"
           data={tenants.data}
@@ -110,6 +116,11 @@ export function TenantsPage() {
           params={params}
           columns={columns}
           rowKey={(t) => t.id}
+          selection={{
+            selected: chosen,
+            onChange: setChosen,
+            label: (t) => `${fullName(t)}, unit ${t.unitNumber}`,
+          }}
           searchLabel="Search by first name, last name or unit number"
           empty={{
             title: 'No tenants yet',
