@@ -4,7 +4,6 @@ export const SIGNUP_ROLES = ['Landlord', 'Tenant', 'Maintenance'] as const;
 export const ROLES = [...SIGNUP_ROLES, 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
-export const DEFAULT_SIGNUP_ROLE: SignupRole = 'Tenant';
 /** Roles that may manage properties, units, staff, tenants and leases. */
 export const MANAGER_ROLES: readonly Role[] = ['Landlord', 'Admin'];
 

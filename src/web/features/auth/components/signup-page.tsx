@@ -4,12 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { invitationCodeParamsSchema } from '../../../../shared/schemas/invitations';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  DEFAULT_SIGNUP_ROLE,
-  SIGNUP_ROLES,
-  SIGNUP_TOAST_MS,
-  type SignupRole,
-} from '../../../../shared/constants';
+import { SIGNUP_ROLES, SIGNUP_TOAST_MS, type SignupRole } from '../../../../shared/constants';
 import { signupFormSchema } from '../../../../shared/schemas/users';
 import { ContactFields } from '../../../components/contact-fields';
 import { useEntityForm } from '../../../components/use-entity-form';
@@ -26,6 +21,12 @@ const SIGNUP_FAILED = 'Signup failed. Try a different username or stronger passw
 const SIGNUP_SUCCEEDED = 'Signup successful! Please log in.';
 const TOAST_ID = 'signup-success';
 const SIGNED_UP_AND_IN = 'Signup successful! You are logged in.';
+
+/** The roles, after an empty choice that cannot be chosen back once a role is picked. */
+const ROLE_OPTIONS = [
+  { value: '', label: 'Choose your role', disabled: true },
+  ...SIGNUP_ROLES.map((role) => ({ value: role, label: role })),
+];
 
 const isSignupRole = (value: string | null): value is SignupRole =>
   (SIGNUP_ROLES as readonly (string | null)[]).includes(value);
@@ -66,10 +67,16 @@ export function SignupPage() {
       email: '',
       phone: '',
       password: '',
-      role: isSignupRole(requestedRole) ? requestedRole : DEFAULT_SIGNUP_ROLE,
+      // No role to start with (unless a link says which): a person who skims the form must not
+      // become a Tenant by default (docs/product.md section 2).
+      role: isSignupRole(requestedRole) ? requestedRole : ('' as SignupRole | ''),
     },
     validate: validateSignup,
-    toBody: (values): SignUpInput => values,
+    // Validated before this runs: parsing gives the chosen role its type.
+    toBody: (values): SignUpInput => ({
+      ...values,
+      role: signupFormSchema.shape.role.parse(values.role),
+    }),
     save: (body) => signUp.mutateAsync(body),
     onSaved: (_user, body) => {
       // From an invitation: logged in at once and back to accept it. Should the login fail
@@ -164,12 +171,7 @@ export function SignupPage() {
         description="At least 8 characters; a few unusual words work well."
         {...form.getInputProps('password')}
       />
-      <NativeSelect
-        label="Role"
-        required
-        data={[...SIGNUP_ROLES]}
-        {...form.getInputProps('role')}
-      />
+      <NativeSelect label="Role" required data={ROLE_OPTIONS} {...form.getInputProps('role')} />
       {form.values.role === 'Landlord' ? (
         <Text size="sm" c="dimmed" data-testid="landlord-contact-hint">
           Your email and phone are shown with your properties in the public listings. You can hide
