@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import * as passwords from '../users/passwords';
+import type { TestApp } from '../../test/test-app';
+import type * as passwords from '../users/passwords';
 
 // The real verifier runs; the spy only counts what it was given. A login for a name that does
 // not exist must do the same work as a wrong password (one argon2id verification with the same
 // parameters), so its answer time does not tell an attacker which names exist. Counting the
-// work instead of timing it keeps this test exact on a busy machine.
+// work instead of timing it keeps this test exact on a busy machine. Test files share their
+// modules (isolate: false), so the app is imported afresh below, after the mock is in place.
 vi.mock('../users/passwords', async (importOriginal) => {
   const original = await importOriginal<typeof passwords>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
@@ -16,8 +17,11 @@ const ARGON2_PARAMETERS = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
 
 describe('a login does the same work whether or not the name exists', () => {
   let t: TestApp;
-  const verify = vi.mocked(passwords.verifyPassword);
+  let verify: ReturnType<typeof vi.mocked<typeof passwords.verifyPassword>>;
   beforeAll(async () => {
+    vi.resetModules();
+    const { createTestApp } = await import('../../test/test-app');
+    verify = vi.mocked((await import('../users/passwords')).verifyPassword);
     t = await createTestApp();
     const signUp = await t.request({
       method: 'POST',
