@@ -9,6 +9,10 @@ export const CHARGE_CATEGORIES = [
   'utilities',
   'damages',
   'other',
+  // Posted with the rent from a lease's recurring charges (their kind; utilities and other too).
+  'parking',
+  'pet_rent',
+  'storage',
 ] as const;
 /** What a person may charge by hand; rent and late fees are posted by the jobs runner. */
 export const MANUAL_CHARGE_CATEGORIES = ['fee', 'utilities', 'damages', 'other'] as const;
@@ -21,6 +25,9 @@ export const CATEGORY_LABELS: Record<(typeof CHARGE_CATEGORIES)[number], string>
   utilities: 'Utilities',
   damages: 'Damages',
   other: 'Other',
+  parking: 'Parking',
+  pet_rent: 'Pet rent',
+  storage: 'Storage',
 };
 export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   cash: 'Cash',

@@ -3,7 +3,14 @@ import { addDays } from '../../../shared/dates';
 import { leaseState } from '../../../shared/lease-state';
 import { fromCents, toCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
-import type { Lease, LeaseBody, LeaseListItem, LeaseSortKey } from '../../../shared/schemas/leases';
+import {
+  dueDayIn,
+  dueDayOut,
+  type Lease,
+  type LeaseBody,
+  type LeaseListItem,
+  type LeaseSortKey,
+} from '../../../shared/schemas/leases';
 import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { leaseCurrentOrUpcoming, withPropertyOfLease } from '../tenancy/tenancy.sql';
@@ -37,6 +44,7 @@ export function toLease(row: LeaseRow, today: string): Lease {
     lateFeePercent: row.lateFeePercent,
     lateFeeGraceDays: row.lateFeeGraceDays,
     lateFeeCap: row.lateFeeCap === null ? null : fromCents(row.lateFeeCap),
+    rentDueDay: dueDayOut(row.rentDueDay),
   };
 }
 
@@ -136,6 +144,8 @@ function leaseValues(tenant: TenantRow, body: LeaseBody, today: string, before?:
     endDate: body.endDate,
     rent: toCents(body.rent),
     deposit: toCents(body.deposit),
+    // Left out of the body: the due day stays as it is.
+    ...(body.rentDueDay === undefined ? {} : { rentDueDay: dueDayIn(body.rentDueDay) }),
   };
 }
 
