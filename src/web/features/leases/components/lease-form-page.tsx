@@ -24,12 +24,20 @@ import {
   type LateFeeValues,
 } from './late-fee-fieldset';
 import { LeaseLifecyclePanel } from './lease-lifecycle-panel';
+import {
+  dueDayBody,
+  dueDayValues,
+  EMPTY_DUE_DAY,
+  RentDueDayField,
+  type DueDayValues,
+} from './rent-due-day-field';
+import { RecurringChargesPanel } from '../../money';
 
 /** Decision 0010, in the words a landlord needs beside the rent. */
 const RENT_RULE =
-  "Per month, USD. Due each month on the start date's day (the month's last day when shorter); a last month cut short by the end date is charged by the day.";
+  "Per month, USD. Due each month on the due day (clamped to the month's end); a last month cut short by the end date is charged by the day.";
 
-interface LeaseFormValues extends LateFeeValues {
+interface LeaseFormValues extends LateFeeValues, DueDayValues {
   tenantId: string;
   unitNumber: string;
   firstName: string;
@@ -52,10 +60,15 @@ const EMPTY: LeaseFormValues = {
   deposit: '',
   status: 'Active',
   ...EMPTY_LATE_FEE,
+  ...EMPTY_DUE_DAY,
 };
 
 const validateLease = schemaResolver(leaseBodySchema, { sync: true });
-const withLateFee = (values: LeaseFormValues) => ({ ...values, ...lateFeeBody(values) });
+const withLateFee = (values: LeaseFormValues) => ({
+  ...values,
+  ...lateFeeBody(values),
+  ...dueDayBody(values),
+});
 
 function toFormValues(lease: Lease): LeaseFormValues {
   return {
@@ -73,6 +86,7 @@ function toFormValues(lease: Lease): LeaseFormValues {
     lateFeePercent: lease.lateFeePercent ?? '',
     lateFeeGraceDays: lease.lateFeeGraceDays ?? EMPTY_LATE_FEE.lateFeeGraceDays,
     lateFeeCap: lease.lateFeeCap ?? '',
+    ...dueDayValues(lease.rentDueDay),
   };
 }
 
@@ -229,12 +243,14 @@ export function LeaseFormPage() {
               allowDeselect={false}
               {...form.getInputProps('status')}
             />
+            <RentDueDayField form={form} />
           </SimpleGrid>
           <LateFeeFieldset form={form} />
         </FormCard>
         {isEdit && lease.data ? (
           <LeaseLifecyclePanel key={lease.data.id} lease={lease.data} />
         ) : null}
+        {isEdit && lease.data ? <RecurringChargesPanel lease={lease.data} /> : null}
         {id !== undefined ? <HistoryPanel resource="leases" id={id} /> : null}
       </Stack>
     </>
