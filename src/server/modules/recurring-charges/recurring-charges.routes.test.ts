@@ -226,6 +226,19 @@ describe('recurring charges of a lease', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('the rent roll shows the charges running today beside the rent', async () => {
+    const owner = (await signUpAll(t, ['Landlord']))[0];
+    const lease = await createLease(owner);
+    await posted(owner, url(lease.id), parking);
+    await posted(owner, url(lease.id), { ...parking, kind: 'pet_rent', amount: 20 });
+    // Ended before today (March 15): not a monthly charge any more.
+    await posted(owner, url(lease.id), { ...parking, amount: 5, endDate: '2026-02-28' });
+    const roll = await owner.request({ method: 'GET', url: '/api/rent-roll' });
+    expect(roll.json()).toEqual([
+      expect.objectContaining({ leaseId: lease.id, rent: 1000, recurringCharges: 95 }),
+    ]);
+  });
+
   it('late fees are charged on rent only, never on a recurring charge left unpaid', async () => {
     const lease = await createLease(landlord, {
       lateFeeKind: 'flat',
