@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../shared/money';
 import type {
   RecurringCharge,
@@ -40,6 +40,19 @@ export async function listCharges(db: Database, leaseId: number): Promise<Recurr
     rows.map((row) => row.id),
   );
   return rows.map((row) => toRecurringCharge(row, posted.get(row.id) ?? 0));
+}
+
+/** The lease's charges not ended before `today` (running or still to start): a tenant's view. */
+export async function listCurrentCharges(
+  db: Database,
+  leaseId: number,
+  today: string,
+): Promise<RecurringChargeRow[]> {
+  return db
+    .select()
+    .from(t)
+    .where(and(eq(t.leaseId, leaseId), or(isNull(t.endDate), gte(t.endDate, today))))
+    .orderBy(asc(t.startDate), asc(t.id));
 }
 
 /** The charges of many leases, by lease: what the rent job posts from. */

@@ -7,6 +7,7 @@ import { auditEventsTable } from '../audit/audit.table';
 import { assessLateFees } from '../ledger/late-fees.service';
 import { postRentDue } from '../ledger/ledger.service';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { tenantsTable } from '../tenants/tenants.table';
 import { leaseRecurringChargesTable } from './recurring-charges.table';
 
 /** Lease recurring charges (docs/decisions/0016): CRUD, who may, and posting with the rent. */
@@ -236,6 +237,21 @@ describe('recurring charges of a lease', () => {
     const roll = await owner.request({ method: 'GET', url: '/api/rent-roll' });
     expect(roll.json()).toEqual([
       expect.objectContaining({ leaseId: lease.id, rent: 1000, recurringCharges: 95 }),
+    ]);
+  });
+
+  it("a tenant reads their own lease's charges on their home, not ended ones", async () => {
+    const lease = await createLease(landlord);
+    await posted(landlord, url(lease.id), parking);
+    await posted(landlord, url(lease.id), { ...parking, amount: 5, endDate: '2026-02-28' });
+    const resident = (await signUpAll(t, ['Tenant']))[0];
+    await t.database.db
+      .update(tenantsTable)
+      .set({ userId: resident.user.id })
+      .where(eq(tenantsTable.id, lease.tenantId));
+    const home = await resident.request({ method: 'GET', url: '/api/portal/home' });
+    expect(home.json().lease.recurringCharges).toEqual([
+      { kind: 'parking', description: 'Bay 4', amount: 75, startDate: '2026-01-01', endDate: null },
     ]);
   });
 
