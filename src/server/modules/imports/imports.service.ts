@@ -16,6 +16,7 @@ import {
   type ImportSheet,
 } from '../../../shared/schemas/imports';
 import { leaseBodySchema } from '../../../shared/schemas/leases';
+import { MAX_DUE_DAY } from '../../../shared/rent-periods';
 import { createPropertyBodySchema } from '../../../shared/schemas/properties';
 import { createStaffBodySchema } from '../../../shared/schemas/staff';
 import { tenantBodySchema } from '../../../shared/schemas/tenants';
@@ -291,6 +292,17 @@ async function importUnit(run: Run, row: Row): Promise<void> {
   run.created.units++;
 }
 
+/** The Due day column: empty (the start date's day), 1-28, or 'last' (also 'last day', '31'). */
+function readDueDay(row: Row): number | 'last' | null {
+  const text = row.text('rentDueDay').toLowerCase();
+  if (text === '') return null;
+  if (text === 'last' || text === 'last day' || text === '31') return 'last';
+  const day = Number(text);
+  if (Number.isInteger(day) && day >= 1 && day <= MAX_DUE_DAY) return day;
+  row.fail('rentDueDay', 'Due day must be 1-28 or last');
+  return null;
+}
+
 async function importTenant(run: Run, row: Row): Promise<void> {
   const { ctx } = run;
   const propertyId = await findPropertyByName(run, row);
@@ -321,6 +333,7 @@ async function importTenant(run: Run, row: Row): Promise<void> {
   const rent = row.money('rent', 'Rent');
   const deposit = row.money('deposit', 'Deposit');
   const received = row.money('depositReceived', 'Deposit received');
+  const dueDay = readDueDay(row);
   const hasLease = Boolean(start || end || rent || deposit || received || chargedFrom);
   if (hasLease && !start) row.fail('startDate', 'Lease start is required for a lease');
   if (hasLease && !end) row.fail('endDate', 'Lease end is required for a lease');
@@ -364,8 +377,9 @@ async function importTenant(run: Run, row: Row): Promise<void> {
       rent: rent ?? fromStored(unit.rent),
       deposit: deposit ?? 0,
       status: 'Active',
+      rentDueDay: dueDay,
     },
-    { startDate: 'startDate', endDate: 'endDate' },
+    { startDate: 'startDate', endDate: 'endDate', rentDueDay: 'rentDueDay' },
   );
   if (!leaseBody) return;
   const today = calendarDate(ctx.now, ctx.timeZone);
