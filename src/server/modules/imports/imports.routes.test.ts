@@ -537,7 +537,7 @@ describe('files an import refuses or reads with care', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     const [header, example] = response.body.trim().split('\r\n');
     expect(header).toBe(
-      'Property,Unit,First name,Last name,Email,Phone,Lease start,Lease end,Rent,Deposit,Deposit received,Rent charged from',
+      'Property,Unit,First name,Last name,Email,Phone,Lease start,Lease end,Rent,Deposit,Deposit received,Rent charged from,Due day',
     );
     expect(example).toContain('ana@example.com');
     expect(

@@ -397,7 +397,8 @@ export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<
   for (let i = 0; i < pending.length; i += RENT_BATCH) {
     const rows = await repository.insertRentCharges(ctx.tx, pending.slice(i, i + RENT_BATCH));
     for (const row of rows) {
-      await recordEntryEvent(ctx, row, row.recurringChargeId ? 'ledger.recurring' : 'ledger.rent');
+      const action = row.recurringChargeId ? 'ledger.recurring' : 'ledger.rent';
+      await recordEntryEvent(ctx, row, action);
     }
     posted += rows.length;
   }

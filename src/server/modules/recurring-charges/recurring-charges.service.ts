@@ -5,7 +5,6 @@ import type {
   RecurringCharge,
   RecurringChargeBody,
 } from '../../../shared/schemas/recurring-charges';
-import type { AuditAction } from '../../../shared/audit-sentences';
 import type { Context } from '../../context';
 import { countRows, deleteUnlessUsed, type DeletionRules } from '../../db/delete-unless-used';
 import { badRequest, notFound } from '../../http/errors';
@@ -26,21 +25,6 @@ const fieldsOf = (row: RecurringChargeRow) => ({
   startDate: row.startDate,
   endDate: row.endDate,
 });
-
-async function record(
-  ctx: Context,
-  action: AuditAction,
-  leaseId: number,
-  change: { before?: RecurringChargeRow; after?: RecurringChargeRow },
-) {
-  await recordEvent(ctx, {
-    entityType: 'leases',
-    entityId: leaseId,
-    action,
-    ...(change.before ? { before: fieldsOf(change.before) } : {}),
-    ...(change.after ? { after: fieldsOf(change.after) } : {}),
-  });
-}
 
 /** A charge that starts after the lease has ended would never be posted: a typo. */
 function refuseAfterLease(lease: LeaseRow, body: RecurringChargeBody) {
@@ -68,7 +52,12 @@ export async function addRecurringCharge(
   const lease = await requireManagedLease(ctx.tx, ctx.actor, leaseId);
   refuseAfterLease(lease, body);
   const row = await repository.insertCharge(ctx.tx, leaseId, body);
-  await record(ctx, 'recurring.add', leaseId, { after: row });
+  await recordEvent(ctx, {
+    entityType: 'leases',
+    entityId: leaseId,
+    action: 'recurring.add',
+    after: fieldsOf(row),
+  });
   return repository.toRecurringCharge(row, 0);
 }
 
@@ -90,7 +79,13 @@ export async function changeRecurringCharge(
   const { lease, row: before } = await requireCharge(ctx, ref);
   refuseAfterLease(lease, body);
   const after = await repository.updateCharge(ctx.tx, ref.chargeId, body);
-  await record(ctx, 'recurring.change', ref.leaseId, { before, after });
+  await recordEvent(ctx, {
+    entityType: 'leases',
+    entityId: ref.leaseId,
+    action: 'recurring.change',
+    before: fieldsOf(before),
+    after: fieldsOf(after),
+  });
   const posted = await repository.countPosted(ctx.tx, [after.id]);
   return repository.toRecurringCharge(after, posted.get(after.id) ?? 0);
 }
@@ -117,5 +112,10 @@ export async function removeRecurringCharge(ctx: Context, ref: Ref): Promise<voi
   await deleteUnlessUsed(ctx.tx, chargeDeletion(ref.chargeId), (db) =>
     repository.deleteCharge(db, ref.chargeId),
   );
-  await record(ctx, 'recurring.remove', ref.leaseId, { before: row });
+  await recordEvent(ctx, {
+    entityType: 'leases',
+    entityId: ref.leaseId,
+    action: 'recurring.remove',
+    before: fieldsOf(row),
+  });
 }
