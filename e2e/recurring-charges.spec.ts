@@ -72,7 +72,7 @@ test('a landlord adds a parking charge on a lease page and sets its due day', as
   await expectAccessible(page);
 
   // Due on the 1st: saved with the lease.
-  await page.getByRole('textbox', { name: 'Rent due on' }).click();
+  await page.getByRole('combobox', { name: 'Rent due on' }).click();
   await page.getByRole('option', { name: 'The 1st', exact: true }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Lease updated successfully!')).toBeVisible();
