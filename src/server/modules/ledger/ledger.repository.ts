@@ -123,7 +123,8 @@ export async function listLeasesForRent(
       postedRecurring: sql<number>`(
         SELECT count(*) FROM ${ledgerEntriesTable} e
         JOIN ${leaseRecurringChargesTable} c ON c.id = e.recurring_charge_id
-        WHERE e.lease_id = ${l.id}
+        -- Both sides by lease: a few rows each, never a pass over every lease's charges.
+        WHERE e.lease_id = ${l.id} AND c.lease_id = ${l.id}
           AND e.entry_date >= c.start_date
           AND (c.end_date IS NULL OR e.entry_date <= c.end_date)
       )`.mapWith(Number),
