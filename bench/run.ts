@@ -10,7 +10,8 @@
 // lease (the rent-posting service called directly, timed in seconds), then the rent roll,
 // arrears and money summary (4 connections), then 1,000 payments received as the
 // receive-payments screen sends them (its open balances loaded, one call per row, then the
-// same calls again, which record nothing). `--only money` measures only those, with every
+// same calls again, which record nothing), and a year of rent with two recurring charges per
+// lease for 1,000 leases of a landlord of their own (posted, then posted again: nothing). `--only money` measures only those, with every
 // seeded lease (10,000) made Active; `--only core` only the rows above but the public search.
 // `--only search`: the public search (first page of 20 with units) at 16 and 4 connections,
 // warm (its answer cached: the same page asked again and again, as visitors do; plus its 304
@@ -218,6 +219,74 @@ async function postOneMonthOfRent(): Promise<{ leases: number; posted: number; s
   await refreshStatistics(database.db);
   await database.close();
   return { leases: rows[0]!.n, posted, seconds };
+}
+
+// --- money: rent with recurring charges ---------------------------------------------
+const RECURRING_LEASES = 1_000;
+
+/**
+ * Times the rent-posting service for a landlord of its own with 1,000 leases begun on the 15th
+ * twelve months back, due on the 1st (a short first period each), each with two recurring
+ * charges (parking from the start, pet rent from three months in): a year of rent and charges
+ * posted in one run, then the same run again, which posts nothing. Scoped to that landlord,
+ * so the other rows' figures are untouched.
+ */
+async function postRentWithRecurringCharges() {
+  database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
+  const name = `bench-recurring-${randomBytes(3).toString('hex')}`;
+  const landlordId = await insertUser(
+    database.db,
+    { userName: name, password: PASSWORD, roles: ['Landlord'] },
+    { email: `${name}@example.com`, phone: null },
+  );
+  await seedPortfolio(database.db, landlordId, {
+    properties: RECURRING_LEASES / 10,
+    unitsPerProperty: 10,
+    pastLeaseForEveryOtherUnit: true,
+  });
+  const today = new Date();
+  const start = `${monthStart(today, -12).slice(0, 8)}15`;
+  const end = monthStart(today, 12);
+  const mine = sql`SELECT l.id FROM leases l JOIN units u ON u.id = l.unit_id
+    JOIN properties p ON p.id = u.property_id WHERE p.user_id = ${landlordId}
+    ORDER BY l.id LIMIT ${RECURRING_LEASES}`;
+  await database.db.execute(sql`
+    UPDATE leases SET status = 'Active', ended_on = NULL, end_reason = NULL,
+      start_date = ${start}::date, end_date = ${end}::date, rent_due_day = 1,
+      rent_charged_from = NULL, rent = greatest(rent, 1)
+    WHERE id IN (${mine})`);
+  await database.db.execute(sql`
+    INSERT INTO lease_recurring_charges (lease_id, kind, description, amount, start_date)
+    SELECT id, 'parking', 'Bay', 75, ${start}::date FROM (${mine}) m
+    UNION ALL
+    SELECT id, 'pet_rent', NULL, 25, ${start}::date + 90 FROM (${mine}) m`);
+  const counted = (await database.db.execute(
+    sql`SELECT count(DISTINCT lease_id)::int AS leases, count(*)::int AS charges
+        FROM lease_recurring_charges WHERE lease_id IN (${mine})`,
+  )) as unknown as { rows: { leases: number; charges: number }[] };
+  await refreshStatistics(database.db);
+  const now = new Date(`${monthStart(today, 0)}T17:00:00Z`);
+  now.setUTCDate(today.getUTCDate());
+  const run = async () => {
+    const started = performance.now();
+    const posted = await runAsSystem(
+      database.db,
+      { name: 'bench', now, timeZone: TIME_ZONE },
+      postRentDue,
+      { landlordId },
+    );
+    return { posted, seconds: (performance.now() - started) / 1000 };
+  };
+  const first = await run();
+  const again = await run();
+  const entries = (await database.db.execute(
+    sql`SELECT count(*) FILTER (WHERE category = 'rent')::int AS rent,
+          count(*) FILTER (WHERE recurring_charge_id IS NOT NULL)::int AS recurring
+        FROM ledger_entries WHERE lease_id IN (${mine})`,
+  )) as unknown as { rows: { rent: number; recurring: number }[] };
+  await refreshStatistics(database.db);
+  await database.close();
+  return { ...counted.rows[0]!, ...entries.rows[0]!, first, again };
 }
 
 // --- money: receiving payments in bulk ----------------------------------------------
@@ -592,11 +661,17 @@ const { bigCounts, someProperty, someUnit } = await seedBigLandlord();
 const bigLabel = `${bigCounts.units.toLocaleString('en-US')} units`;
 let rentPosting: Awaited<ReturnType<typeof postOneMonthOfRent>> | undefined;
 let bulkReceipts: BulkReceipts | undefined;
+let recurringPosting: Awaited<ReturnType<typeof postRentWithRecurringCharges>> | undefined;
 if (runs('money')) {
   process.stdout.write('posting one month of rent... ');
   rentPosting = await postOneMonthOfRent();
   console.log(
     `${rentPosting.posted} charges for ${rentPosting.leases} Active leases in ${rentPosting.seconds.toFixed(2)} s`,
+  );
+  process.stdout.write('posting a year of rent with recurring charges... ');
+  recurringPosting = await postRentWithRecurringCharges();
+  console.log(
+    `${recurringPosting.first.posted} charges in ${recurringPosting.first.seconds.toFixed(2)} s`,
   );
 }
 const rows: Row[] = [];
@@ -926,6 +1001,12 @@ for (const row of all.filter((r) => r.name.startsWith('palette search'))) {
 if (rentPosting) {
   console.log(
     `Posting one month of rent: ${rentPosting.posted} charges (${rentPosting.leases} Active leases) in ${rentPosting.seconds.toFixed(2)} s (target: under ${kind === 'postgres' ? 10 : 30} s)`,
+  );
+}
+if (recurringPosting) {
+  const r = recurringPosting;
+  console.log(
+    `Posting rent with recurring charges: ${r.leases} leases with ${r.charges} recurring charges, 12 months back (due on the 1st, begun on the 15th): ${r.first.posted} charges (${r.rent} rent, ${r.recurring} recurring rows) in ${r.first.seconds.toFixed(2)} s; run again: ${r.again.posted} posted in ${r.again.seconds.toFixed(2)} s`,
   );
 }
 if (bulkReceipts) {

@@ -38,6 +38,7 @@ import { leaseBooksRoutes } from './modules/leases/lease-books.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { moneyRoutes } from './modules/money/money.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
+import { recurringChargesRoutes } from './modules/recurring-charges/recurring-charges.routes';
 import { ledgerJobs } from './modules/ledger/ledger.jobs';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -168,6 +169,7 @@ export async function buildApp({
       await api.register(leaseBooksRoutes);
       await api.register(ledgerRoutes);
       await api.register(depositsRoutes);
+      await api.register(recurringChargesRoutes);
       await api.register(moneyRoutes);
       await api.register(applicationsRoutes);
       await api.register(dashboardRoutes);

@@ -44,9 +44,15 @@ export const AUDIT_ACTIONS = [
   'ledger.rent',
   'ledger.late_fee',
   'ledger.rebook',
+  'ledger.recurring',
+  'recurring.add',
+  'recurring.change',
+  'recurring.remove',
   'deposit.receipt',
   'deposit.settlement',
   'payments.checkout',
+  // a landlord's rent settings
+  'rent_settings',
   // work orders
   'assign',
   'status',
@@ -105,6 +111,10 @@ const AMOUNT_ACTIONS = new Set<string>([
   'ledger.late_fee',
   'ledger.rebook',
   'void',
+  'ledger.recurring',
+  'recurring.add',
+  'recurring.change',
+  'recurring.remove',
   'deposit.receipt',
   'deposit.settlement',
   'payments.checkout',
@@ -177,6 +187,12 @@ export function showValue(field: string, value: AuditValue | undefined, action: 
 const amount = (parts: Parts, field = 'amount') => {
   const value = parts.value(field);
   return typeof value === 'number' ? formatAmount(value) : '';
+};
+
+/** 'Parking $75.00 a month' from a recurring charge's fields. */
+const recurringWhat = (p: Parts) => {
+  const category = CATEGORY_LABELS[text(p.value('kind')) as keyof typeof CATEGORY_LABELS];
+  return `${category ?? 'Charge'} ${amount(p)} a month`;
 };
 
 /** A sentence in the active voice for a person, in the passive one for a system actor. */
@@ -291,6 +307,36 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
       `${Number(p.after.reversed ?? 0)} reversed (${amount(p, 'reversedAmount')})`;
     return said(p, `changed the lease's dates: ${what}`, `The lease's dates changed: ${what}`);
   },
+  'ledger.recurring': (p) => {
+    const period = text(p.value('period'));
+    const category = CATEGORY_LABELS[text(p.value('category')) as keyof typeof CATEGORY_LABELS];
+    const what = `${(category ?? 'recurring charge').toLowerCase()} for ${period ? monthOf(period) : 'a period'} (${amount(p)})`;
+    return said(p, `posted ${what}`, capitalise(what) + ' posted');
+  },
+  'recurring.add': (p) =>
+    said(
+      p,
+      `added a recurring charge: ${recurringWhat(p)}`,
+      `Recurring charge added: ${recurringWhat(p)}`,
+    ),
+  'recurring.change': (p) =>
+    said(
+      p,
+      `changed a recurring charge: ${recurringWhat(p)}`,
+      `Recurring charge changed: ${recurringWhat(p)}`,
+    ),
+  'recurring.remove': (p) =>
+    said(
+      p,
+      `removed a recurring charge: ${recurringWhat(p)}`,
+      `Recurring charge removed: ${recurringWhat(p)}`,
+    ),
+  rent_settings: (p) =>
+    said(
+      p,
+      `set how a short first rent period is charged (${text(p.after.firstPeriodRule)})`,
+      'Rent settings changed',
+    ),
   'deposit.receipt': (p) =>
     said(p, `recorded ${amount(p)} of deposit received`, `Deposit of ${amount(p)} received`),
   'deposit.settlement': (p) => {

@@ -7,6 +7,7 @@ export * from '../modules/units/units.table';
 export * from '../modules/staff/staff.table';
 export * from '../modules/tenants/tenants.table';
 export * from '../modules/leases/leases.table';
+export * from '../modules/recurring-charges/recurring-charges.table';
 export * from '../modules/applications/applications.table';
 export * from '../modules/properties/property-search.table';
 export * from '../modules/properties/public-listing-revision.table';

@@ -101,6 +101,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
       ['first charged', 'charge rent from', 'first charged period'],
       '2026-12-01',
     ),
+    column('rentDueDay', 'Due day', false, ['rent due day', 'rent due', 'due on'], '1'),
   ],
   staff: [
     column('property', 'Property', true, ['property name', 'building'], 'Maple Court'),

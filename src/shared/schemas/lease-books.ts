@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, idSchema, moneySchema, requiredText } from './common';
-import { bookFields, END_REASON_MAX, leaseStatusSchema } from './leases';
+import { bookFields, END_REASON_MAX, leaseStatusSchema, rentDueDaySchema } from './leases';
 
 /**
  * A lease's books (docs/product.md section 28): what saving proposed terms would post or
@@ -13,6 +13,7 @@ export const postingPreviewBodySchema = z
     endDate: calendarDateSchema('End date'),
     rent: moneySchema('Rent'),
     status: leaseStatusSchema.default('Active'),
+    rentDueDay: rentDueDaySchema.nullish(),
     rentChargedFrom: bookFields.rentChargedFrom,
     openingBalance: bookFields.openingBalance,
   })

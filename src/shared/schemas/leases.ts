@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEASE_STATUSES, LIMITS } from '../constants';
 import { LEASE_STATES } from '../lease-state';
 import { MAX_GRACE_DAYS } from '../late-fees';
+import { LAST_DAY_OF_MONTH, MAX_DUE_DAY } from '../rent-periods';
 import { isExactAmount } from '../money';
 import {
   MAX_ID,
@@ -61,6 +62,29 @@ const lateFeeFields = {
 };
 
 /**
+ * The day rent is due each month: 1-28 or 'last' (the month's last day); null: the start
+ * date's day. Left out of a PUT, the lease keeps its due day.
+ */
+export const rentDueDaySchema = z.union(
+  [
+    z
+      .number()
+      .int('Due day must be a whole number')
+      .min(1, 'Due day must be 1-28 or last')
+      .max(MAX_DUE_DAY, 'Due day must be 1-28 or last'),
+    z.literal('last'),
+  ],
+  { error: 'Due day must be 1-28 or last' },
+);
+export type RentDueDay = z.infer<typeof rentDueDaySchema>;
+
+/** The API's due day from the stored one (31: the last day) and back. */
+export const dueDayOut = (stored: number | null): RentDueDay | null =>
+  stored === LAST_DAY_OF_MONTH ? 'last' : stored;
+export const dueDayIn = (day: RentDueDay | null): number | null =>
+  day === 'last' ? LAST_DAY_OF_MONTH : day;
+
+/**
  * A lease brought in from earlier books (docs/product.md section 28). All optional: a client
  * that omits rentChargedFrom keeps the lease's (from the start for a new lease).
  */
@@ -92,6 +116,7 @@ export const leaseTermsSchema = z
     rent: moneySchema('Rent'),
     deposit: moneySchema('Deposit'),
     status: leaseStatusSchema,
+    rentDueDay: rentDueDaySchema.nullish(),
     ...lateFeeFields,
     ...bookFields,
   })
@@ -160,6 +185,8 @@ export const leaseSchema = z.object({
   lateFeeCap: z.number().nullable(),
   /** Rent due before this day is not charged (a lease brought in from earlier books). */
   rentChargedFrom: z.string().nullable(),
+  /** 1-28, 'last', or null: due on the start date's day. */
+  rentDueDay: rentDueDaySchema.nullable(),
 });
 export type Lease = z.infer<typeof leaseSchema>;
 

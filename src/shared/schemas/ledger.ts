@@ -12,6 +12,10 @@ export const CHARGE_CATEGORIES = [
   // The one entry that brings a lease's balance over from earlier books (a charge when owed,
   // a credit when in credit); made only with the lease.
   'opening_balance',
+  // Posted with the rent from a lease's recurring charges (their kind; utilities and other too).
+  'parking',
+  'pet_rent',
+  'storage',
 ] as const;
 /** What a person may charge by hand; rent and late fees are posted by the jobs runner. */
 export const MANUAL_CHARGE_CATEGORIES = ['fee', 'utilities', 'damages', 'other'] as const;
@@ -25,6 +29,9 @@ export const CATEGORY_LABELS: Record<(typeof CHARGE_CATEGORIES)[number], string>
   damages: 'Damages',
   other: 'Other',
   opening_balance: 'Opening balance',
+  parking: 'Parking',
+  pet_rent: 'Pet rent',
+  storage: 'Storage',
 };
 export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   cash: 'Cash',

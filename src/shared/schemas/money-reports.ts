@@ -46,6 +46,8 @@ export const rentRollRowSchema = z.object({
   leaseId: z.number().int().nullable(),
   leaseStatus: z.enum(LEASE_STATUSES).nullable(),
   rent: z.number().nullable(),
+  /** The lease's recurring charges a month (parking, pet rent, ...); null without a lease. */
+  recurringCharges: z.number().nullable(),
   leaseStart: z.string().nullable(),
   leaseEnd: z.string().nullable(),
   /** The current lease's ledger balance (what the ledger screen shows); null without a lease. */

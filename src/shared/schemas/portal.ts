@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portalRecurringChargeSchema } from './recurring-charges';
 import { LEASE_STATUSES } from '../constants';
 import { ENTRY_KINDS } from '../ledger';
 import { LEASE_STATES } from '../lease-state';
@@ -69,6 +70,8 @@ export const portalLeaseSchema = z.object({
   state: z.enum(LEASE_STATES),
   /** Days from today to the day the lease ends (its end date, or the day it ended early); 0 once ended. */
   daysLeft: z.number().int(),
+  /** Charged with the rent each month (parking, pet rent, ...): those not ended before today. */
+  recurringCharges: z.array(portalRecurringChargeSchema),
 });
 export type PortalLease = z.infer<typeof portalLeaseSchema>;
 

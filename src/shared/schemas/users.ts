@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_PERIOD_RULES } from '../rent-periods';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
 import { hasNoNul, NUL_MESSAGE, optionalPhoneSchema, optionalText } from './common';
 import { pagedQuerySchema } from './paging';
@@ -163,3 +164,15 @@ export const USER_SORT_KEYS = ['userName', 'email'] as const;
 
 /** GET /api/users: a page of users (Admin) or of property owners (anyone else), searched by name or email. */
 export const userListQuerySchema = pagedQuerySchema(USER_SORT_KEYS);
+
+/**
+ * GET and PUT /api/users/{id}/rent-settings: how a lease's short first period (a start that is
+ * not on its due day) is charged: prorated by days, the full rent, or its prorated rent added
+ * to the first full period's charge (docs/decisions/0020).
+ */
+export const rentSettingsSchema = z.object({
+  firstPeriodRule: z.enum(FIRST_PERIOD_RULES, {
+    error: 'First period must be prorate, full or add_to_next',
+  }),
+});
+export type RentSettings = z.infer<typeof rentSettingsSchema>;

@@ -47,6 +47,10 @@ export const queryKeys = {
   ledger: createQueryKeys('ledger'),
   /** Money reports: summary, rent roll, arrears, statements; a ledger write invalidates them all. */
   money: createQueryKeys('money'),
+  /** Each lease's recurring charges (GET /api/leases/:id/recurring-charges), by lease id. */
+  recurringCharges: createQueryKeys('recurring-charges'),
+  /** A landlord's rent settings (GET /api/users/:id/rent-settings). */
+  rentSettings: (userId: number) => ['users', 'rent-settings', userId] as const,
   /** The deposit register and each lease's deposit. */
   deposits: createQueryKeys('deposits'),
   /** The caller's email choice per notification kind (GET /api/notification-preferences). */

@@ -251,6 +251,46 @@ describe('importing a portfolio (POST /api/imports/preview, POST /api/imports)',
     expect(leases.find((l) => l.firstName === 'Ed')!.rentChargedFrom).toBe('2026-06-15');
   });
 
+  it("reads a lease's Due day: 1-28 or last, and names a bad one", async () => {
+    const other = await signUpAndLogin(t, 'Landlord');
+    const { Properties, Units } = portfolio();
+    const header = ['Property', 'Unit', 'First name', 'Last name', 'Email', 'Phone'];
+    const person = (unit: string, name: string, phone: string) => [
+      'Maple Court',
+      unit,
+      name,
+      'Ng',
+      `${name.toLowerCase()}@example.com`,
+      phone,
+      '2026-07-15',
+      '2027-07-14',
+    ];
+    const tenants: XlsxCell[][] = [
+      [...header, 'Lease start', 'Lease end', 'Due day'],
+      [...person('1A', 'Fay', '217-555-0106'), '1'],
+      [...person('1B', 'Gus', '217-555-0107'), 'the 5th'],
+    ];
+    const file = () => xlsx({ Properties: Properties!, Units: Units!, Tenants: tenants });
+    const preview = (
+      await postImport(other, '/api/imports/preview', file())
+    ).json() as ImportResult;
+    expect(preview.errors).toEqual([
+      {
+        sheet: 'Tenants',
+        line: 3,
+        column: 'Due day',
+        message: 'Due day must be 1-28 or last',
+        value: 'the 5th',
+      },
+    ]);
+    tenants[2]![8] = 'Last';
+    const response = await postImport(other, '/api/imports', file());
+    expect(response.statusCode, response.body).toBe(201);
+    const leases = await t.database.db.select().from(leasesTable);
+    expect(leases.find((l) => l.firstName === 'Fay')!.rentDueDay).toBe(1);
+    expect(leases.find((l) => l.firstName === 'Gus')!.rentDueDay).toBe(31);
+  });
+
   it('reads the cells corrected in the preview instead of the file', async () => {
     const sheets = portfolio();
     sheets.Units![2] = ['Maple Court', '1B', 'two', 1, 600, 950];
@@ -518,7 +558,7 @@ describe('files an import refuses or reads with care', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     const [header, example] = response.body.trim().split('\r\n');
     expect(header).toBe(
-      'Property,Unit,First name,Last name,Email,Phone,Lease start,Lease end,Rent,Deposit,Deposit received,Rent charged from',
+      'Property,Unit,First name,Last name,Email,Phone,Lease start,Lease end,Rent,Deposit,Deposit received,Rent charged from,Due day',
     );
     expect(example).toContain('ana@example.com');
     expect(

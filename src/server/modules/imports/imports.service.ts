@@ -22,6 +22,7 @@ import {
   createPropertyBodySchema,
   type CreatePropertyBody,
 } from '../../../shared/schemas/properties';
+import { MAX_DUE_DAY } from '../../../shared/rent-periods';
 import { createStaffBodySchema } from '../../../shared/schemas/staff';
 import { tenantBodySchema, type TenantBody } from '../../../shared/schemas/tenants';
 import { createUnitBodySchema, type CreateUnitBody } from '../../../shared/schemas/units';
@@ -266,6 +267,17 @@ function rowsOf(sheet: PlannedSheet): Row[] {
 
 const unitKey = (propertyId: number, unitNumber: string) => `${propertyId}\u0000${unitNumber}`;
 
+/** The Due day column: empty (the start date's day), 1-28, or 'last' (also 'last day', '31'). */
+function readDueDay(row: Row): number | 'last' | null {
+  const text = row.text('rentDueDay').toLowerCase();
+  if (text === '') return null;
+  if (text === 'last' || text === 'last day' || text === '31') return 'last';
+  const day = Number(text);
+  if (Number.isInteger(day) && day >= 1 && day <= MAX_DUE_DAY) return day;
+  row.fail('rentDueDay', 'Due day must be 1-28 or last');
+  return null;
+}
+
 async function importProperties(run: Run, sheet: PlannedSheet): Promise<void> {
   const valid: CreatePropertyBody[] = [];
   for (const row of rowsOf(sheet)) {
@@ -459,6 +471,7 @@ async function importTenants(run: Run, sheet: PlannedSheet): Promise<void> {
     const rent = row.money('rent', 'Rent');
     const deposit = row.money('deposit', 'Deposit');
     const received = row.money('depositReceived', 'Deposit received');
+    const dueDay = readDueDay(row);
     const hasLease = Boolean(start || end || rent || deposit || received || chargedFrom);
     if (hasLease && !start) row.fail('startDate', 'Lease start is required for a lease');
     if (hasLease && !end) row.fail('endDate', 'Lease end is required for a lease');
@@ -496,8 +509,9 @@ async function importTenants(run: Run, sheet: PlannedSheet): Promise<void> {
           rent: rent ?? fromStored(unit.rent),
           deposit: deposit ?? 0,
           status: 'Active',
+          rentDueDay: dueDay,
         },
-        { startDate: 'startDate', endDate: 'endDate' },
+        { startDate: 'startDate', endDate: 'endDate', rentDueDay: 'rentDueDay' },
       );
       if (!leaseBody) return;
       const other = overlappingActiveLease(occupant.leases, leaseBody);

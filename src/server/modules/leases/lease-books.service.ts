@@ -7,7 +7,8 @@ import { AppError } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { requireManagedLease } from '../authz/authz';
 import { postOpeningEntry, postRentPeriods, reverseEntries } from '../ledger/ledger-batch.service';
-import { listEntries } from '../ledger/ledger.repository';
+import { findRentRulesOfUnit, findRentRulesOfUser, listEntries } from '../ledger/ledger.repository';
+import type { RentRules } from '../ledger/ledger.service';
 import { chargedPeriods, planRent, type RentPlan } from '../ledger/rent-plan';
 import { datedTerms } from './leases.repository';
 import type { LeaseRow } from './leases.table';
@@ -41,6 +42,7 @@ const NEW_LEASE: LeaseRow = {
   lateFeeCap: null,
   lateFeeSince: null,
   rentChargedFrom: null,
+  rentDueDay: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
 };
@@ -48,8 +50,17 @@ const NEW_LEASE: LeaseRow = {
 const total = (amounts: Cents[]) => fromCents(sumCents(amounts));
 
 /** The first due date the lease charges, else its start: where its opening entry is dated. */
-export function openingDate(lease: LeaseRow): string {
-  return chargedPeriods(lease)[0]?.dueDate ?? lease.startDate;
+export function openingDate(lease: LeaseRow, rules: RentRules): string {
+  return chargedPeriods(lease, rules)[0]?.dueDate ?? lease.startDate;
+}
+
+/**
+ * The rules the rent job will post this lease by: its landlord's. A lease not made yet has no
+ * unit here, so its preview follows the rules of the landlord writing it.
+ */
+async function rulesOf(ctx: Context, lease: LeaseRow): Promise<RentRules> {
+  if (lease.unitId) return findRentRulesOfUnit(ctx.tx, lease.unitId);
+  return ctx.actor.kind === 'user' ? findRentRulesOfUser(ctx.tx, ctx.actor.user.id) : {};
 }
 
 /**
@@ -80,9 +91,10 @@ export async function previewPosting(
     : undefined;
   const after: LeaseRow = { ...(before ?? NEW_LEASE), ...datedTerms(body, today, before) };
   const entries = before ? await listEntries(ctx.tx, before.id) : [];
-  const plan = planRent({ before, after, entries, today });
+  const rules = await rulesOf(ctx, after);
+  const plan = planRent({ before, after, entries, today, rules });
   const opening = before ? 0 : toCents(body.openingBalance ?? 0);
-  const charged = chargedPeriods(after)[0];
+  const charged = chargedPeriods(after, rules)[0];
   return {
     post: {
       count: plan.post.length,
@@ -106,7 +118,7 @@ export async function previewPosting(
         : {
             kind: opening > 0 ? 'charge' : 'credit',
             amount: Math.abs(fromCents(opening)),
-            entryDate: openingDate(after),
+            entryDate: openingDate(after, rules),
           },
     firstChargedDate: charged?.dueDate ?? null,
     needsConfirmation: plan.post.length > MAX_BACK_POSTING,
@@ -124,11 +136,15 @@ export async function openBooks(
   input: { openingBalance?: number | null | undefined; confirmed: boolean },
 ): Promise<void> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  refuseUnconfirmedBackPosting(planRent({ after: lease, entries: [], today }), input.confirmed);
+  const rules = await rulesOf(ctx, lease);
+  refuseUnconfirmedBackPosting(
+    planRent({ after: lease, entries: [], today, rules }),
+    input.confirmed,
+  );
   await postOpeningEntry(ctx, {
     leaseId: lease.id,
     balance: toCents(input.openingBalance ?? 0),
-    entryDate: openingDate(lease),
+    entryDate: openingDate(lease, rules),
   });
 }
 
@@ -142,7 +158,7 @@ export async function rebook(
 ): Promise<void> {
   const today = calendarDate(ctx.now, ctx.timeZone);
   const entries = await listEntries(ctx.tx, input.after.id);
-  const plan = planRent({ ...input, entries, today });
+  const plan = planRent({ ...input, entries, today, rules: await rulesOf(ctx, input.after) });
   refuseUnconfirmedBackPosting(plan, input.confirmed);
   if (plan.post.length === 0 && plan.reverse.length === 0) return;
   const reason = `Lease dates changed to ${formatDate(input.after.startDate)} - ${formatDate(input.after.endDate)}`;

@@ -75,6 +75,7 @@ export async function renewLease(
       rent: toCents(input.body.rent),
       deposit: lease.deposit,
       ...lateFeeColumnsOf(lease),
+      rentDueDay: lease.rentDueDay,
       status: 'Active',
       renewedFromId: lease.id,
     });

@@ -4,7 +4,14 @@ import { addDays } from '../../../shared/dates';
 import { leaseState } from '../../../shared/lease-state';
 import { fromCents, toCents } from '../../../shared/money';
 import type { SortOrder } from '../../../shared/schemas/paging';
-import type { Lease, LeaseBody, LeaseListItem, LeaseSortKey } from '../../../shared/schemas/leases';
+import {
+  dueDayIn,
+  dueDayOut,
+  type Lease,
+  type LeaseBody,
+  type LeaseListItem,
+  type LeaseSortKey,
+} from '../../../shared/schemas/leases';
 import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { leaseCurrentOrUpcoming, withPropertyOfLease } from '../tenancy/tenancy.sql';
@@ -39,6 +46,7 @@ export function toLease(row: LeaseRow, today: string): Lease {
     lateFeeGraceDays: row.lateFeeGraceDays,
     lateFeeCap: row.lateFeeCap === null ? null : fromCents(row.lateFeeCap),
     rentChargedFrom: row.rentChargedFrom,
+    rentDueDay: dueDayOut(row.rentDueDay),
   };
 }
 
@@ -140,11 +148,13 @@ function leaseValues(tenant: TenantRow, body: LeaseBody, today: string, before?:
 
 export type DatedTermsBody = Pick<LeaseBody, 'status' | 'startDate' | 'endDate' | 'rent'> & {
   rentChargedFrom?: string | null | undefined;
+  rentDueDay?: LeaseBody['rentDueDay'];
 };
 
 /**
  * What rent posting reads of a lease, as a save of `body` would store it: dates, status
- * written into the dates, rent, and the day rent is charged from (kept when not sent). The
+ * written into the dates, rent, its due day and the day rent is charged from (both kept when
+ * not sent). The
  * posting preview reads the same, so it shows what the save will do.
  */
 export function datedTerms(body: DatedTermsBody, today: string, before?: LeaseRow) {
@@ -154,9 +164,9 @@ export function datedTerms(body: DatedTermsBody, today: string, before?: LeaseRo
     endDate: body.endDate,
     rent: toCents(body.rent),
     rentChargedFrom:
-      body.rentChargedFrom === undefined
-        ? (before?.rentChargedFrom ?? null)
-        : body.rentChargedFrom,
+      body.rentChargedFrom === undefined ? (before?.rentChargedFrom ?? null) : body.rentChargedFrom,
+    // Left out of the body: the due day stays as it is.
+    ...(body.rentDueDay === undefined ? {} : { rentDueDay: dueDayIn(body.rentDueDay) }),
   };
 }
 

@@ -54,6 +54,9 @@ export const leasesTable = pgTable(
     // Rent due before this day is not charged here (null: from the start): a lease brought in
     // from earlier books, whose past rent was settled there (docs/decisions/0014).
     rentChargedFrom: date('rent_charged_from', { mode: 'string' }),
+    // The day rent is due each month: 1-28, or 31 for the month's last day (clamped like any
+    // day); null: the start date's day (docs/decisions/0020).
+    rentDueDay: integer('rent_due_day'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +83,10 @@ export const leasesTable = pgTable(
     check(
       'leases_late_fee_grace',
       sql`${table.lateFeeGraceDays} IS NULL OR ${table.lateFeeGraceDays} BETWEEN 0 AND 60`,
+    ),
+    check(
+      'leases_rent_due_day_known',
+      sql`${table.rentDueDay} IS NULL OR ${table.rentDueDay} BETWEEN 1 AND 28 OR ${table.rentDueDay} = 31`,
     ),
     check(
       'leases_late_fee_cap_positive',

@@ -7,6 +7,9 @@ import { propertiesTable } from '../properties/properties.table';
 import { leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
 import { unitsTable } from '../units/units.table';
 import { tenantsTable } from '../tenants/tenants.table';
+import { usersTable } from '../users/users.table';
+import { leaseRecurringChargesTable } from '../recurring-charges/recurring-charges.table';
+import type { FirstPeriodRule } from '../../../shared/rent-periods';
 import { ledgerEntriesTable, type LedgerEntryRow } from './ledger.table';
 
 export type NewLedgerEntry = typeof ledgerEntriesTable.$inferInsert;
@@ -78,17 +81,31 @@ export async function findReversalOf(
   return row;
 }
 
+/** A lease the rent job visits, with what it has posted so far and its landlord's rule. */
+export interface LeaseForRent {
+  lease: LeaseRow;
+  /** Rent periods posted, counted as below. */
+  postedPeriods: number;
+  /** The lease's recurring charges (how many). */
+  recurringCharges: number;
+  /** Recurring postings whose due date still lies in their charge's start..end. */
+  postedRecurring: number;
+  /** The landlord's rule for a short first period, read now (docs/decisions/0020). */
+  firstPeriod: FirstPeriodRule;
+}
+
 /**
  * Every lease that has begun by `today` and is not void, whatever its stored status, with the
- * number of rent periods posted from the month its rent is charged from to the month of its
- * last chargeable day (its last day or today, the earlier). Rent posting compares that with
- * the periods due.
+ * number of rent periods posted from the month its rent is charged from (a short first period
+ * carries the key of the month before its start) to the month of its last chargeable day (its
+ * last day or today, the earlier), and the same for its recurring charges. Rent posting
+ * compares those with what is due.
  */
 export async function listLeasesForRent(
   db: Database,
   today: string,
   landlordId?: number,
-): Promise<{ lease: LeaseRow; postedPeriods: number }[]> {
+): Promise<LeaseForRent[]> {
   const l = leasesTable;
   const through = sql`to_char(least(${leaseLastDay(l)}, ${today}::date), 'YYYY-MM')`;
   const rows = await db
@@ -97,15 +114,28 @@ export async function listLeasesForRent(
       postedPeriods: sql<number>`(
         SELECT count(*) FROM ${ledgerEntriesTable} e
         WHERE e.lease_id = ${l.id} AND e.category = 'rent'
-          AND e.period >= to_char(greatest(${l.startDate}, ${l.rentChargedFrom}), 'YYYY-MM')
+          AND e.period >= to_char(greatest(${l.startDate} - interval '1 month', ${l.rentChargedFrom}), 'YYYY-MM')
           AND e.period <= ${through}
       )`.mapWith(Number),
+      recurringCharges: sql<number>`(
+        SELECT count(*) FROM ${leaseRecurringChargesTable} c WHERE c.lease_id = ${l.id}
+      )`.mapWith(Number),
+      postedRecurring: sql<number>`(
+        SELECT count(*) FROM ${ledgerEntriesTable} e
+        JOIN ${leaseRecurringChargesTable} c ON c.id = e.recurring_charge_id
+        -- Both sides by lease: a few rows each, never a pass over every lease's charges.
+        WHERE e.lease_id = ${l.id} AND c.lease_id = ${l.id}
+          AND e.entry_date >= c.start_date
+          AND (c.end_date IS NULL OR e.entry_date <= c.end_date)
+      )`.mapWith(Number),
+      firstPeriod: sql<FirstPeriodRule>`${usersTable.firstPeriodRule}`,
     })
     .from(l)
     // The join also makes Drizzle write every column with its table: a lone table's columns
     // are written bare in a select list, and the count's `id` would be the entry's own.
     .innerJoin(unitsTable, eq(unitsTable.id, l.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
     .where(
       and(
         not(leaseIsVoid(l)),
@@ -157,6 +187,7 @@ export async function listPostedRentPeriods(
   return posted;
 }
 
+/** Inserts rent and recurring charges; a (lease, period) or (charge, period) already posted is skipped. */
 export async function insertRentCharges(
   db: Database,
   entries: NewLedgerEntry[],
@@ -201,4 +232,33 @@ export function listEntriesOfLeases(db: Database, leaseIds: number[]): Promise<L
     .from(ledgerEntriesTable)
     .where(inArray(ledgerEntriesTable.leaseId, leaseIds))
     .orderBy(asc(ledgerEntriesTable.id));
+}
+
+/**
+ * The rules rent follows on a unit: its landlord's (the owner of its property). Read when a
+ * preview or a save shows what posting will do, as the job reads them when it posts.
+ */
+export async function findRentRulesOfUnit(
+  db: Database,
+  unitId: number,
+): Promise<{ firstPeriod: FirstPeriodRule }> {
+  const [row] = await db
+    .select({ firstPeriod: sql<FirstPeriodRule>`${usersTable.firstPeriodRule}` })
+    .from(unitsTable)
+    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
+    .where(eq(unitsTable.id, unitId));
+  return { firstPeriod: row?.firstPeriod ?? 'prorate' };
+}
+
+/** A landlord's own rules: a lease not yet made is previewed with its author's. */
+export async function findRentRulesOfUser(
+  db: Database,
+  userId: number,
+): Promise<{ firstPeriod: FirstPeriodRule }> {
+  const [row] = await db
+    .select({ firstPeriod: sql<FirstPeriodRule>`${usersTable.firstPeriodRule}` })
+    .from(usersTable)
+    .where(eq(usersTable.id, userId));
+  return { firstPeriod: row?.firstPeriod ?? 'prorate' };
 }

@@ -15,8 +15,9 @@ import {
   runningBalances,
   type LedgerLine,
 } from '../../../shared/ledger';
-import { fromCents, toCents } from '../../../shared/money';
-import { periodsDueBy, type RentPeriod } from '../../../shared/rent-periods';
+import { cents, fromCents, toCents } from '../../../shared/money';
+import { CATEGORY_LABELS } from '../../../shared/schemas/ledger';
+import { periodsDueBy, type FirstPeriodRule, type RentPeriod } from '../../../shared/rent-periods';
 import type { LeaseStatus } from '../../../shared/constants';
 import { isVoidLease, lastDayOf } from '../../../shared/lease-state';
 import type {
@@ -33,6 +34,8 @@ import { notifyEntryPosted } from '../notifications/entry-posted';
 import { notifyPaymentRecorded } from '../notifications/payment-recorded';
 import type { LeaseRow } from '../leases/leases.table';
 import * as repository from './ledger.repository';
+import * as recurring from '../recurring-charges/recurring-charges.repository';
+import type { RecurringChargeRow } from '../recurring-charges/recurring-charges.table';
 import type { LedgerEntryRow } from './ledger.table';
 import type { AuditAction } from '../../../shared/audit-sentences';
 
@@ -240,6 +243,13 @@ export async function reverseEntry(
 
 const RENT_BATCH = 1_000;
 
+const span = (period: RentPeriod) =>
+  period.carried
+    ? `${period.dueDate} to ${period.lastDay} + ${period.carried.from} to ${period.carried.to} (prorated)`
+    : period.prorated
+      ? `${period.dueDate} to ${period.lastDay} (prorated)`
+      : `${period.dueDate} to ${period.lastDay}`;
+
 /** The rent charge of one period, as every posting writes it. */
 export function rentChargeOf(leaseId: number, period: RentPeriod): repository.NewLedgerEntry {
   return {
@@ -250,9 +260,7 @@ export function rentChargeOf(leaseId: number, period: RentPeriod): repository.Ne
     delta: deltaOf('charge', period.amount),
     entryDate: period.dueDate,
     period: period.period,
-    description: period.prorated
-      ? `Rent ${period.dueDate} to ${period.lastDay} (prorated)`
-      : `Rent ${period.dueDate} to ${period.lastDay}`,
+    description: `Rent ${span(period)}`,
   };
 }
 
@@ -261,55 +269,142 @@ export interface LandlordScope {
   landlordId?: number;
 }
 
+/** The landlord's rules rent follows (docs/decisions/0020); absent: prorate. */
+export interface RentRules {
+  firstPeriod?: FirstPeriodRule;
+}
+
+type LeaseForPeriods = Pick<
+  LeaseRow,
+  'startDate' | 'endDate' | 'rent' | 'rentDueDay' | 'rentChargedFrom' | 'status' | 'endedOn'
+>;
+
 /**
  * The rent periods a lease is charged by `today`: from its start (or the day its rent is
  * charged from, for a lease brought in from earlier books) through its last day (the move-out
- * day when the tenant left early), whatever its stored status; none when it is void.
+ * day when the tenant left early), whatever its stored status; none when it is void. The one
+ * place that says what rent a lease is charged: the job posts it, previews show it.
  */
-export function rentPeriodsDue(lease: LeaseRow, today: string): RentPeriod[] {
+export function rentPeriodsDue(
+  lease: LeaseForPeriods,
+  today: string,
+  rules: RentRules = {},
+): RentPeriod[] {
   const dated = { ...lease, status: lease.status as LeaseStatus };
   if (isVoidLease(dated)) return [];
   const from = lease.rentChargedFrom ?? lease.startDate;
-  return periodsDueBy({ ...lease, endDate: lastDayOf(dated) }, today).filter(
+  // A lease brought from earlier books settled its first period there: nothing to carry over.
+  const firstPeriod = from > lease.startDate ? 'prorate' : rules.firstPeriod;
+  return periodsDueBy({ ...lease, endDate: lastDayOf(dated), firstPeriod }, today).filter(
     (period) => period.dueDate >= from,
   );
 }
 
+type ChargeForPeriods = Pick<RecurringChargeRow, 'id' | 'amount' | 'startDate' | 'endDate'>;
+
 /**
- * Posts every rent charge due by today (the landlord's calendar) that is not posted yet, for
- * every lease, following its dates, not its stored status (docs/product.md section 16): a lease
- * that ended or was moved out before a run still gets the periods it ran, and a start moved
- * earlier gets the periods it now has. The jobs runner calls it, so it runs as the system
- * actor. The unique key (lease, period) makes a second run, a second process or a retry post
- * nothing twice; a period once posted (reversed too) is never posted again.
+ * What a lease's recurring charges are charged by `today`: each follows the rent's periods
+ * (its short first period under the same rule, its last cut short by the lease's end, at the
+ * charge's own amount) for every period whose due date falls in the charge's start..end.
+ */
+export function recurringChargesDue<Charge extends ChargeForPeriods>(
+  lease: LeaseForPeriods,
+  charges: Charge[],
+  today: string,
+  rules: RentRules = {},
+): { charge: Charge; period: RentPeriod }[] {
+  const due: { charge: Charge; period: RentPeriod }[] = [];
+  for (const charge of charges) {
+    for (const period of rentPeriodsDue({ ...lease, rent: charge.amount }, today, rules)) {
+      if (period.dueDate < charge.startDate) continue;
+      if (charge.endDate !== null && period.dueDate > charge.endDate) continue;
+      // A short first period before the charge began carries nothing of it.
+      const carried = period.carried && period.carried.from < charge.startDate;
+      const amount = carried ? cents(period.amount - period.carried!.amount) : period.amount;
+      if (amount <= 0) continue;
+      due.push({
+        charge,
+        period: carried ? { ...period, amount, carried: undefined } : period,
+      });
+    }
+  }
+  return due;
+}
+
+function recurringDescription(charge: RecurringChargeRow, period: RentPeriod): string {
+  const label = CATEGORY_LABELS[charge.kind as keyof typeof CATEGORY_LABELS] ?? 'Charge';
+  return `${label}${charge.description ? ` (${charge.description})` : ''} ${span(period)}`;
+}
+
+/**
+ * Posts every rent charge and recurring charge due by today (the landlord's calendar) that is
+ * not posted yet, for every lease, following its dates, not its stored status (docs/product.md
+ * section 16): a lease that ended or was moved out before a run still gets the periods it ran,
+ * and a start moved earlier gets the periods it now has. The landlord's first-period rule is
+ * read now, at posting. The jobs runner calls it, so it runs as the system actor. The unique
+ * keys (lease, period) for rent and (charge, period) for a recurring charge make a second run,
+ * a second process or a retry post nothing twice; a period once posted (reversed too) is never
+ * posted again.
  */
 export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const candidates: { lease: LeaseRow; due: RentPeriod[] }[] = [];
   const leases = await repository.listLeasesForRent(ctx.tx, today, scope?.landlordId);
-  for (const { lease, postedPeriods } of leases) {
-    const due = rentPeriodsDue(lease, today).filter((period) => period.amount > 0);
-    if (due.length > postedPeriods) candidates.push({ lease, due });
-  }
   const pending: repository.NewLedgerEntry[] = [];
-  for (let i = 0; i < candidates.length; i += RENT_BATCH) {
-    const batch = candidates.slice(i, i + RENT_BATCH);
-    const posted = await repository.listPostedRentPeriods(
+  for (let i = 0; i < leases.length; i += RENT_BATCH) {
+    const batch = leases.slice(i, i + RENT_BATCH);
+    const charges = await recurring.listChargesOfLeases(
       ctx.tx,
-      batch.map(({ lease }) => lease.id),
+      batch.filter((row) => row.recurringCharges > 0).map((row) => row.lease.id),
     );
-    for (const { lease, due } of batch) {
-      const already = posted.get(lease.id);
-      for (const period of due) {
+    const candidates = batch.flatMap((row) => {
+      const rules = { firstPeriod: row.firstPeriod };
+      const rent = rentPeriodsDue(row.lease, today, rules).filter((period) => period.amount > 0);
+      const extra = recurringChargesDue(row.lease, charges.get(row.lease.id) ?? [], today, rules);
+      const rentMissing = rent.length > row.postedPeriods;
+      const extraMissing = extra.length > row.postedRecurring;
+      return rentMissing || extraMissing
+        ? [{ lease: row.lease, rent: rentMissing ? rent : [], extra: extraMissing ? extra : [] }]
+        : [];
+    });
+    const ids = (pick: (c: (typeof candidates)[number]) => unknown[]) =>
+      candidates.filter((c) => pick(c).length > 0).map((c) => c.lease.id);
+    const postedRent = await repository.listPostedRentPeriods(
+      ctx.tx,
+      ids((c) => c.rent),
+    );
+    const postedExtra = await recurring.listPostedKeys(
+      ctx.tx,
+      ids((c) => c.extra),
+    );
+    for (const { lease, rent, extra } of candidates) {
+      const already = postedRent.get(lease.id);
+      for (const period of rent) {
         if (already?.has(period.period)) continue;
         pending.push(rentChargeOf(lease.id, period));
+      }
+      for (const { charge, period } of extra) {
+        if (postedExtra.has(`${charge.id}:${period.period}`)) continue;
+        pending.push({
+          leaseId: lease.id,
+          kind: 'charge',
+          category: charge.kind,
+          amount: period.amount,
+          delta: deltaOf('charge', period.amount),
+          entryDate: period.dueDate,
+          period: period.period,
+          recurringChargeId: charge.id,
+          description: recurringDescription(charge, period),
+        });
       }
     }
   }
   let posted = 0;
   for (let i = 0; i < pending.length; i += RENT_BATCH) {
     const rows = await repository.insertRentCharges(ctx.tx, pending.slice(i, i + RENT_BATCH));
-    for (const row of rows) await recordEntryEvent(ctx, row, 'ledger.rent');
+    for (const row of rows) {
+      const action = row.recurringChargeId ? 'ledger.recurring' : 'ledger.rent';
+      await recordEntryEvent(ctx, row, action);
+    }
     posted += rows.length;
   }
   return posted;

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from '../../db/columns';
 import { leasesTable } from '../leases/leases.table';
+import { leaseRecurringChargesTable } from '../recurring-charges/recurring-charges.table';
 import { usersTable } from '../users/users.table';
 
 /**
@@ -28,7 +29,7 @@ export const ledgerEntriesTable = pgTable(
       .notNull()
       .references(() => leasesTable.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
-    /** Charges: rent, late_fee, fee, utilities, damages, other. */
+    /** Charges: rent, late_fee, fee, utilities, damages, other, and the recurring kinds. */
     category: text('category'),
     /** Payments: cash, check, bank_transfer, card, other. */
     method: text('method'),
@@ -44,6 +45,11 @@ export const ledgerEntriesTable = pgTable(
     /** 'YYYY-MM' of the rent period, for rent and late fees. */
     period: text('period'),
     idempotencyKey: text('idempotency_key'),
+    /** A recurring charge's posting for a period: the charge it comes from. */
+    recurringChargeId: integer('recurring_charge_id').references(
+      () => leaseRecurringChargesTable.id,
+      { onDelete: 'restrict' },
+    ),
     createdByUserId: integer('created_by_user_id').references(() => usersTable.id, {
       onDelete: 'set null',
     }),
@@ -58,6 +64,9 @@ export const ledgerEntriesTable = pgTable(
     uniqueIndex('ledger_entries_late_fee_once')
       .on(table.leaseId, table.period)
       .where(sql`${table.category} = 'late_fee'`),
+    uniqueIndex('ledger_entries_recurring_once')
+      .on(table.recurringChargeId, table.period)
+      .where(sql`${table.recurringChargeId} is not null`),
     check(
       'ledger_entries_kind_known',
       sql`${table.kind} in ('charge', 'payment', 'credit', 'reversal')`,

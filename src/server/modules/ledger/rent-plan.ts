@@ -1,7 +1,7 @@
 import { LATEST_DATE } from '../../../shared/schemas/common';
 import type { RentPeriod } from '../../../shared/rent-periods';
 import type { LeaseRow } from '../leases/leases.table';
-import { rentPeriodsDue } from './ledger.service';
+import { rentPeriodsDue, type RentRules } from './ledger.service';
 import type { LedgerEntryRow } from './ledger.table';
 
 /** What saving a lease's terms does to its rent now (docs/product.md section 28). */
@@ -15,7 +15,8 @@ export interface RentPlan {
 }
 
 /** Every period the lease charges, due or not: the same rule posting follows. */
-export const chargedPeriods = (lease: LeaseRow): RentPeriod[] => rentPeriodsDue(lease, LATEST_DATE);
+export const chargedPeriods = (lease: LeaseRow, rules: RentRules = {}): RentPeriod[] =>
+  rentPeriodsDue(lease, LATEST_DATE, rules);
 
 /**
  * The plan, from the same periods posting uses (`rentPeriodsDue`). A period is compared by its
@@ -28,15 +29,17 @@ export function planRent(input: {
   after: LeaseRow;
   entries: LedgerEntryRow[];
   today: string;
+  /** The landlord's rules (a short first period's treatment), as the job will post them. */
+  rules?: RentRules;
 }): RentPlan {
-  const { before, after, entries, today } = input;
+  const { before, after, entries, today, rules = {} } = input;
   const reversed = new Set(entries.flatMap((e) => (e.reversesId === null ? [] : [e.reversesId])));
   const rent = new Map(
     entries.filter((e) => e.category === 'rent' && e.period).map((e) => [e.period!, e]),
   );
-  const afterKeys = new Set(chargedPeriods(after).map((p) => p.period));
-  const beforeKeys = new Set(before ? chargedPeriods(before).map((p) => p.period) : []);
-  const due = rentPeriodsDue(after, today).filter((period) => period.amount > 0);
+  const afterKeys = new Set(chargedPeriods(after, rules).map((p) => p.period));
+  const beforeKeys = new Set(before ? chargedPeriods(before, rules).map((p) => p.period) : []);
+  const due = rentPeriodsDue(after, today, rules).filter((period) => period.amount > 0);
   return {
     // Periods the old terms had are the rent job's (it posts them within the hour): a save
     // posts only what its change brings, so an edit of other fields posts nothing.

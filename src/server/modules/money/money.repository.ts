@@ -210,9 +210,10 @@ export interface SummaryFigures {
  * - per month from `first` to today: rent charges dated in it that stand (expected), and
  *   payments dated in it less reversals of payments dated in it (collected);
  * - the rent still to post this month, by the rules of shared/rent-periods.ts: due on the
- *   start date's day (clamped to the month's end) when that day falls within the lease; the
- *   full rent, or prorated by days (nearest cent, half up) when the lease ends before the
- *   period does.
+ *   lease's due day (its start date's day when it has none; clamped to the month's end) when
+ *   that day falls within the lease; the full rent, or prorated by days (nearest cent, half
+ *   up) when the lease ends before the period does. A short first period starting this month
+ *   (a start off the due day) is not counted here until it is posted.
  */
 export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
   const { month } = range;
@@ -238,9 +239,9 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
         GROUP BY 1),
       due AS (
         SELECT sl.rent, sl.charged_from, sl.last_day,
-               least(${month.first}::date + (extract(day from sl.start_date)::int - 1),
+               least(${month.first}::date + (sl.due_day - 1),
                      ${month.last}::date) AS due,
-               least(${month.nextFirst}::date + (extract(day from sl.start_date)::int - 1),
+               least(${month.nextFirst}::date + (sl.due_day - 1),
                      ${month.nextLast}::date) - 1 AS full_last
         FROM sl
         WHERE NOT sl.void

@@ -54,6 +54,7 @@ const RENT_ROLL_COLUMNS: CsvColumn<RentRollRow>[] = [
   { header: 'Tenant', value: (row) => row.tenantName },
   { header: 'Lease id', value: (row) => row.leaseId },
   { header: 'Rent', value: (row) => csvMoney(row.rent) },
+  { header: 'Recurring charges', value: (row) => csvMoney(row.recurringCharges) },
   { header: 'Lease start', value: (row) => row.leaseStart },
   { header: 'Lease end', value: (row) => row.leaseEnd },
   { header: 'Balance', value: (row) => csvMoney(row.balance) },

@@ -34,6 +34,7 @@ export function scopedLeasesCtes(scope: Scope): SQL {
     sl AS MATERIALIZED (
       SELECT l.id, l.tenant_id, l.unit_id, l.status, l.rent, l.start_date, l.end_date,
              greatest(l.start_date, l.rent_charged_from) AS charged_from,
+             coalesce(l.rent_due_day, extract(day from l.start_date)::int) AS due_day,
              ${leaseLastDay(l)} AS last_day, ${leaseIsVoid(l)} AS void
       FROM p
       JOIN units u ON u.property_id = p.id

@@ -33,6 +33,7 @@ const rawRow = z.object({
   lease_id: z.coerce.number().nullable(),
   lease_status: z.string().nullable(),
   rent: z.string().nullable(),
+  recurring: z.string().nullable(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   balance: z.string().nullable(),
@@ -134,6 +135,17 @@ const output = sql`
   r.last_payment_amount::text AS last_payment_amount, r.total::int AS total`;
 
 /**
+ * The current lease's recurring charges a month (docs/product.md section 17): those not ended
+ * by today (or by the start of a lease still to come) and begun by then; read for the page's
+ * rows only.
+ */
+const recurringColumn = (today: string) => sql`(
+  SELECT sum(c.amount) FROM lease_recurring_charges c
+  WHERE c.lease_id = r.lease_id
+    AND c.start_date <= greatest(${today}::date, r.start_date)
+    AND (c.end_date IS NULL OR c.end_date >= greatest(${today}::date, r.start_date)))::text AS recurring`;
+
+/**
  * One page of the scoped units with current tenant, lease, balance and last payment, and the
  * number of units matching. Units are the rows, so a vacant unit shows too. The ledger figures
  * are read only for the page's rows unless the sort needs them for every row; with no search
@@ -183,7 +195,8 @@ export function rentRollStatement(options: RentRollOptions): SQL {
           ${search} ORDER BY ${order} ${window}`,
     );
   }
-  return sql`WITH ${propertiesCte(options.scope)} SELECT ${output} FROM (${page}) r ORDER BY ${order}`;
+  return sql`WITH ${propertiesCte(options.scope)}
+    SELECT ${output}, ${recurringColumn(options.today)} FROM (${page}) r ORDER BY ${order}`;
 }
 
 const amount = (text: string | null) => (text === null ? null : fromCents(parseDecimalCents(text)));
@@ -200,6 +213,7 @@ export function toRentRollRow(row: RawRow): RentRollRow {
     leaseId: row.lease_id,
     leaseStatus: row.lease_status as RentRollRow['leaseStatus'],
     rent: amount(row.rent),
+    recurringCharges: row.lease_id === null ? null : (amount(row.recurring) ?? 0),
     leaseStart: row.start_date,
     leaseEnd: row.end_date,
     balance: amount(row.balance),

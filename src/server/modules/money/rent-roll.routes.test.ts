@@ -184,10 +184,10 @@ describe('the rent roll', () => {
     );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'Property,Unit,Unit status,Tenant,Lease id,Rent,Lease start,Lease end,Balance,Last payment date,Last payment amount',
-      `"Oak, ""The"" Terraces",1A,Available,Ada Byron,${leaseA},1234.50,2026-01-01,2026-12-31,1468.90,2026-01-05,1000.10`,
-      `"Oak, ""The"" Terraces",2A,Available,Alan Turing,${leaseB},999.99,2026-01-01,2026-12-31,0.00,2026-03-02,999.99`,
-      '"Oak, ""The"" Terraces",3A,Available,,,,,,,,',
+      'Property,Unit,Unit status,Tenant,Lease id,Rent,Recurring charges,Lease start,Lease end,Balance,Last payment date,Last payment amount',
+      `"Oak, ""The"" Terraces",1A,Available,Ada Byron,${leaseA},1234.50,0.00,2026-01-01,2026-12-31,1468.90,2026-01-05,1000.10`,
+      `"Oak, ""The"" Terraces",2A,Available,Alan Turing,${leaseB},999.99,0.00,2026-01-01,2026-12-31,0.00,2026-03-02,999.99`,
+      '"Oak, ""The"" Terraces",3A,Available,,,,,,,,,',
     ]);
   });
 

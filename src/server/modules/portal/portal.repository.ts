@@ -19,6 +19,9 @@ import { listTransactions } from '../deposits/deposits.repository';
 import { depositTotals } from '../deposits/deposits.service';
 import type { DepositTransactionRow } from '../deposits/deposits.table';
 import type { LeaseRow } from '../leases/leases.table';
+import { listCurrentCharges } from '../recurring-charges/recurring-charges.repository';
+import type { RecurringChargeRow } from '../recurring-charges/recurring-charges.table';
+import type { RecurringChargeKind } from '../../../shared/schemas/recurring-charges';
 import { ledgerOf } from '../ledger/ledger.service';
 import { listEntries } from '../ledger/ledger.repository';
 import type { LedgerEntryRow } from '../ledger/ledger.table';
@@ -72,7 +75,14 @@ export async function readPortalHome(
       zipCode: property.zipCode,
     },
     landlord: await ownerContact(db, property.userId),
-    lease: lease ? toPortalLease(lease, today, await listTransactions(db, lease.id)) : null,
+    lease: lease
+      ? toPortalLease(
+          lease,
+          today,
+          await listTransactions(db, lease.id),
+          await listCurrentCharges(db, lease.id, today),
+        )
+      : null,
     balance: ledger?.balance ?? 0,
     ledger: ledger ? toLines(ledger, rows) : [],
     workOrders: await listWorkOrdersOfTenancy(db, account.visible),
@@ -97,6 +107,7 @@ function toPortalLease(
   lease: LeaseRow,
   today: string,
   deposits: DepositTransactionRow[],
+  charges: RecurringChargeRow[],
 ): PortalLease {
   const state = stateOn(lease, today);
   const deposit = depositTotals(deposits);
@@ -113,6 +124,13 @@ function toPortalLease(
     status: lease.status as LeaseStatus,
     state,
     daysLeft: ended ? 0 : Math.max(0, daysBetween(today, lease.endedOn ?? lease.endDate)),
+    recurringCharges: charges.map((charge) => ({
+      kind: charge.kind as RecurringChargeKind,
+      description: charge.description,
+      amount: fromCents(charge.amount),
+      startDate: charge.startDate,
+      endDate: charge.endDate,
+    })),
   };
 }
 

@@ -168,6 +168,7 @@ describe("the tenant's home", () => {
       status: 'Active',
       state: 'active',
       daysLeft: 291,
+      recurringCharges: [],
     });
     expect(answer.balance).toBe(0);
     expect(answer.ledger).toEqual([]);

@@ -7,6 +7,7 @@ import {
   publicContactBodySchema,
   publicContactSchema,
   publicUserSchema,
+  rentSettingsSchema,
   userListQuerySchema,
   signupBodySchema,
   userSchema,
@@ -21,8 +22,10 @@ import {
   createAccount,
   getPaymentInstructions,
   getPublicContact,
+  getRentSettings,
   setPaymentInstructions,
   setPublicContact,
+  setRentSettings,
   updateContact,
 } from './users.service';
 
@@ -171,6 +174,40 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         userId: request.params.id,
         body: request.body,
       }),
+  );
+
+  app.get(
+    '/users/:id/rent-settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "A landlord's rent settings: how a short first period is charged (the user or an Admin)",
+        params: idParamsSchema,
+        response: { ...paymentInstructionsResponses, 200: rentSettingsSchema },
+      },
+    },
+    async (request) => runService(request, getRentSettings, request.params.id),
+  );
+
+  app.put(
+    '/users/:id/rent-settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Set how a short first rent period is charged: prorate, full or add_to_next',
+        description:
+          "Read by the rent job when it posts, for the leases of the caller's properties. " +
+          "Another user's answers 403 (an Admin may set anyone's).",
+        params: idParamsSchema,
+        body: rentSettingsSchema,
+        response: { ...paymentInstructionsResponses, 200: rentSettingsSchema },
+      },
+    },
+    async (request) =>
+      runService(request, setRentSettings, { userId: request.params.id, body: request.body }),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type {
   ContactBody,
   PaymentInstructions,
+  RentSettings,
   PublicContact,
   publicContactBodySchema,
   User,
@@ -178,4 +179,31 @@ export async function setPaymentInstructions(
     after,
   });
   return after;
+}
+
+export async function getRentSettings(ctx: Context, userId: number): Promise<RentSettings> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only see your own rent settings');
+  const row = await lockUser(ctx, userId);
+  return { firstPeriodRule: row.firstPeriodRule as RentSettings['firstPeriodRule'] };
+}
+
+/** Read by the rent job at posting time: a change applies to every period not yet posted. */
+export async function setRentSettings(
+  ctx: Context,
+  { userId, body }: { userId: number; body: RentSettings },
+): Promise<RentSettings> {
+  requireOwnAccountOrAdmin(ctx.actor, userId, 'You can only change your own rent settings');
+  const before = await lockUser(ctx, userId);
+  await ctx.tx
+    .update(usersTable)
+    .set({ firstPeriodRule: body.firstPeriodRule })
+    .where(eq(usersTable.id, userId));
+  await recordEvent(ctx, {
+    entityType: 'users',
+    entityId: userId,
+    action: 'rent_settings',
+    before: { firstPeriodRule: before.firstPeriodRule },
+    after: { firstPeriodRule: body.firstPeriodRule },
+  });
+  return body;
 }

@@ -30,6 +30,11 @@ export const usersTable = pgTable(
      * business's name); null: the username (docs/product.md section 12).
      */
     displayName: text('display_name'),
+    /**
+     * A landlord's rule for a lease's short first period (docs/decisions/0020): prorate it,
+     * charge the full rent, or add its prorated rent to the first full period's charge.
+     */
+    firstPeriodRule: text('first_period_rule').notNull().default('prorate'),
     /** Set by an Admin: the account cannot log in and has no sessions. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -43,6 +48,10 @@ export const usersTable = pgTable(
       sql`${table.roles} <@ ARRAY['Landlord','Tenant','Maintenance','Admin']::text[]`,
     ),
     check('users_phone_length', sql`char_length(${table.phone}) <= 15`),
+    check(
+      'users_first_period_rule_known',
+      sql`${table.firstPeriodRule} IN ('prorate', 'full', 'add_to_next')`,
+    ),
     check('users_display_name_length', sql`char_length(${table.displayName}) <= 100`),
   ],
 );

@@ -132,6 +132,9 @@ export const ANY_USER_OPERATIONS = new Set([
   // One's own payment instructions (shown to one's tenants); another user's answers 403.
   'GET /api/users/{id}/payment-instructions',
   'PUT /api/users/{id}/payment-instructions',
+  // One's own rent settings (how a short first period is charged); another user's answers 403.
+  'GET /api/users/{id}/rent-settings',
+  'PUT /api/users/{id}/rent-settings',
   'POST /api/authentication/password',
   // Anyone logged in may send a photo; only its sender may read or withdraw it.
   'POST /api/uploads',
@@ -229,6 +232,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (payment.statusCode !== 201)
     throw new Error(`could not record a payment: ${payment.statusCode} ${payment.body}`);
   ids.entrys = (payment.json() as { entries: { id: number }[] }).entries.at(-1)!.id;
+  // A recurring charge on the lease: its routes name it as {chargeId}.
+  ids.charges = expectCreated(
+    await post(
+      `/api/leases/${ids.leases}/recurring-charges`,
+      sampleBody(t, 'POST /api/leases/{id}/recurring-charges', ids),
+    ),
+    'a recurring charge',
+  );
   const application = await t.request({
     method: 'POST',
     url: '/api/applications',

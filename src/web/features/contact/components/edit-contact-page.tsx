@@ -11,6 +11,7 @@ import { NotificationPreferencesForm } from '../../notifications';
 import { useUpdateContact } from '../api/update-contact';
 import { ChangePasswordForm } from './change-password-form';
 import { PaymentInstructionsForm } from './payment-instructions-form';
+import { RentSettingsForm } from './rent-settings-form';
 import { PublicContactForm } from './public-contact-form';
 import { formatPhone } from '../../../../shared/phone-format';
 
@@ -74,6 +75,8 @@ export function EditContactPage() {
           <PublicContactForm userId={user.id} userName={user.userName} />
           <Space h="lg" />
           <PaymentInstructionsForm userId={user.id} />
+          <Space h="lg" />
+          <RentSettingsForm userId={user.id} />
         </>
       ) : null}
       <Space h="lg" />

@@ -31,12 +31,20 @@ import {
   type BookValues,
 } from './opening-balance-fieldset';
 import { PostingPreview, postingTerms, usePostingConfirmation } from './posting-preview';
+import {
+  dueDayBody,
+  dueDayValues,
+  EMPTY_DUE_DAY,
+  RentDueDayField,
+  type DueDayValues,
+} from './rent-due-day-field';
+import { RecurringChargesPanel } from '../../money';
 
 /** Decision 0010, in the words a landlord needs beside the rent. */
 const RENT_RULE =
-  "Per month, USD. Due each month on the start date's day (the month's last day when shorter); a last month cut short by the end date is charged by the day.";
+  "Per month, USD. Due each month on the due day (clamped to the month's end); a last month cut short by the end date is charged by the day.";
 
-interface LeaseFormValues extends LateFeeValues, BookValues {
+interface LeaseFormValues extends LateFeeValues, BookValues, DueDayValues {
   tenantId: string;
   unitNumber: string;
   firstName: string;
@@ -60,6 +68,7 @@ const EMPTY: LeaseFormValues = {
   status: 'Active',
   ...EMPTY_LATE_FEE,
   ...EMPTY_BOOKS,
+  ...EMPTY_DUE_DAY,
 };
 
 const validateLease = schemaResolver(leaseBodySchema, { sync: true });
@@ -67,6 +76,7 @@ const withLateFee = (values: LeaseFormValues, isEdit = false) => ({
   ...values,
   ...lateFeeBody(values),
   ...booksBody(values, isEdit),
+  ...dueDayBody(values),
 });
 
 function toFormValues(lease: Lease): LeaseFormValues {
@@ -87,6 +97,7 @@ function toFormValues(lease: Lease): LeaseFormValues {
     lateFeeCap: lease.lateFeeCap ?? '',
     ...EMPTY_BOOKS,
     rentChargedFrom: lease.rentChargedFrom ?? '',
+    ...dueDayValues(lease.rentDueDay),
   };
 }
 
@@ -246,6 +257,7 @@ export function LeaseFormPage() {
               allowDeselect={false}
               {...form.getInputProps('status')}
             />
+            <RentDueDayField form={form} />
           </SimpleGrid>
           <LateFeeFieldset form={form} />
           <OpeningBalanceFieldset form={form} isEdit={isEdit} />
@@ -255,6 +267,7 @@ export function LeaseFormPage() {
         {isEdit && lease.data ? (
           <LeaseLifecyclePanel key={lease.data.id} lease={lease.data} />
         ) : null}
+        {isEdit && lease.data ? <RecurringChargesPanel lease={lease.data} /> : null}
         {id !== undefined ? <HistoryPanel resource="leases" id={id} /> : null}
       </Stack>
     </>

@@ -5,6 +5,8 @@ import { formatDate, isRealDate } from '../../../../shared/dates';
 import { cents } from '../../../../shared/money';
 import { rentPeriods } from '../../../../shared/rent-periods';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
+import { dueDayIn } from '../../../../shared/schemas/leases';
+import { dueDayBody, type DueDayValues } from './rent-due-day-field';
 
 /** Where a lease brought in from earlier books starts (docs/product.md section 28). */
 export interface BookValues {
@@ -39,14 +41,15 @@ export function booksBody(values: BookValues & { startDate: string }, isEdit: bo
   };
 }
 
-type Dated = BookValues & { startDate: string; endDate: string };
+type Dated = BookValues & DueDayValues & { startDate: string; endDate: string };
 
 /** Due dates a landlord may start charging from: up to the first one after today. */
 function dueDateChoices(values: Dated, today: string): { value: string; label: string }[] {
   if (!isRealDate(values.startDate) || !isRealDate(values.endDate)) return [];
   if (values.endDate < values.startDate) return [];
   const choices: { value: string; label: string }[] = [];
-  for (const period of rentPeriods({ ...values, rent: cents(0) })) {
+  const rentDueDay = dueDayIn(dueDayBody(values).rentDueDay);
+  for (const period of rentPeriods({ ...values, rentDueDay, rent: cents(0) })) {
     choices.push({ value: period.dueDate, label: formatDate(period.dueDate) });
     if (period.dueDate > today) break;
   }

@@ -12,13 +12,15 @@ import { useConfirmation, type Confirmation } from '../../../components/confirm-
 import { formatMoney } from '../../../lib/format';
 import { postingPreviewOptions, usePostingPreview } from '../api/lease-books';
 import { booksBody, type BookValues } from './opening-balance-fieldset';
+import { dueDayBody, type DueDayValues } from './rent-due-day-field';
 
-type TermValues = BookValues & {
-  startDate: string;
-  endDate: string;
-  rent: number | string;
-  status: Lease['status'];
-};
+type TermValues = BookValues &
+  DueDayValues & {
+    startDate: string;
+    endDate: string;
+    rent: number | string;
+    status: Lease['status'];
+  };
 
 const charges = (n: number) => (n === 1 ? '1 rent charge' : `${n} rent charges`);
 
@@ -38,6 +40,7 @@ export function postingTerms(
     endDate,
     rent,
     status,
+    rentDueDay: dueDayBody(values).rentDueDay,
     rentChargedFrom: books.rentChargedFrom,
     openingBalance: typeof opening === 'number' ? opening : null,
   };

@@ -36,6 +36,12 @@ const columns: Column<RentRollRow>[] = [
   },
   { key: 'rent', header: 'Rent', render: (r) => money(r.rent), sortable: true, align: 'right' },
   {
+    key: 'recurring',
+    header: 'Other monthly',
+    render: (r) => (r.recurringCharges ? formatMoney(r.recurringCharges) : '—'),
+    align: 'right',
+  },
+  {
     key: 'balance',
     header: 'Balance',
     render: (r) =>

@@ -5,6 +5,7 @@ import {
   type LinkedPortalHome,
   type PortalLease,
 } from '../../../../shared/schemas/portal';
+import { RECURRING_CHARGE_LABELS } from '../../../../shared/schemas/recurring-charges';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner, LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
@@ -248,6 +249,23 @@ function DepositLines({ lease }: { lease: PortalLease }) {
   );
 }
 
+/** 'Monthly charges: rent $1,000.00 + parking $75.00': the rent and what comes with it. */
+function MonthlyCharges({ lease }: { lease: PortalLease }) {
+  if (lease.recurringCharges.length === 0) {
+    return <Text size="sm">Rent: {formatMoney(lease.rent)} a month</Text>;
+  }
+  const parts = lease.recurringCharges.map((charge) => {
+    const from = charge.startDate > lease.startDate ? ` from ${formatDate(charge.startDate)}` : '';
+    const until = charge.endDate ? ` until ${formatDate(charge.endDate)}` : '';
+    return `${RECURRING_CHARGE_LABELS[charge.kind].toLowerCase()} ${formatMoney(charge.amount)}${from}${until}`;
+  });
+  return (
+    <Text size="sm" data-testid="monthly-charges">
+      Monthly charges: rent {formatMoney(lease.rent)} + {parts.join(' + ')}
+    </Text>
+  );
+}
+
 function LeaseDetails({ lease }: { lease: PortalLease }) {
   const running = lease.state === 'active' || lease.state === 'ending_soon';
   return (
@@ -263,7 +281,7 @@ function LeaseDetails({ lease }: { lease: PortalLease }) {
       <Text size="sm">
         {formatDate(lease.startDate)} to {formatDate(lease.endDate)}
       </Text>
-      <Text size="sm">Rent: {formatMoney(lease.rent)} a month</Text>
+      <MonthlyCharges lease={lease} />
       <DepositLines lease={lease} />
     </Stack>
   );

@@ -1,0 +1,86 @@
+import {
+  expect,
+  expectAccessible,
+  logInViaApi,
+  signUpViaApi,
+  test,
+  uniqueName,
+  visit,
+} from './fixtures';
+
+test('a landlord adds a parking charge on a lease page and sets its due day', async ({ page }) => {
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logInViaApi(page, landlord);
+  const property = await page.request.post('/api/properties', {
+    data: {
+      name: uniqueName('Parking Court '),
+      address: '2 Elm St',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+    },
+  });
+  const unit = await page.request.post('/api/units', {
+    data: {
+      unitNumber: '4',
+      propertyId: (await property.json()).id,
+      bedrooms: 1,
+      bathrooms: 1,
+      squareFeet: 600,
+      rent: 1200,
+      status: 'Available',
+    },
+  });
+  const tenant = await page.request.post('/api/tenants', {
+    data: {
+      unitId: (await unit.json()).id,
+      firstName: 'Pia',
+      lastName: 'Park',
+      phoneNumber: '(212) 555-0142',
+      email: 'pia@example.com',
+    },
+  });
+  const lease = await page.request.post('/api/leases', {
+    data: {
+      tenantId: (await tenant.json()).id,
+      startDate: '2026-01-15',
+      endDate: '2026-12-31',
+      rent: 1200,
+      deposit: 1200,
+      status: 'Active',
+    },
+  });
+  expect(lease.status(), await lease.text()).toBe(201);
+  const leaseId = (await lease.json()).id as number;
+
+  await visit(page, `/lease/${leaseId}`);
+  const panel = page.getByRole('region', { name: 'Recurring charges' });
+  await expect(panel.getByText(/only the rent is posted/)).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Add recurring charge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add recurring charge' });
+  await dialog.getByLabel('Kind').selectOption('parking');
+  await dialog.getByLabel('Amount').fill('75');
+  await dialog.getByLabel('Description').fill('Bay 4');
+  await dialog.getByLabel('Starts').fill('2026-02-01');
+  await dialog.getByRole('button', { name: 'Add charge' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = panel.getByRole('row', { name: /Parking \(Bay 4\)/ });
+  await expect(row).toContainText('$75.00');
+  await expect(row).toContainText('Lease end');
+  await expectAccessible(page);
+
+  // Due on the 1st: saved with the lease.
+  await page.getByRole('combobox', { name: 'Rent due on' }).click();
+  await page.getByRole('option', { name: 'The 1st', exact: true }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Lease updated successfully!')).toBeVisible();
+  const saved = await page.request.get(`/api/leases/${leaseId}`);
+  expect((await saved.json()).rentDueDay).toBe(1);
+
+  // Never posted: it may be removed, after the question.
+  await row.getByRole('button', { name: /Remove/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove charge' }).click();
+  await expect(panel.getByText(/only the rent is posted/)).toBeVisible();
+});
