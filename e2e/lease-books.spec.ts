@@ -38,7 +38,7 @@ test('a lease begun years ago shows what it would post, asks before three years 
   // Charged from the start, it would post every month since: the form says so before saving.
   const preview = page.getByRole('status').filter({ hasText: 'On saving' });
   await expect(preview).toContainText(
-    `This will post ${due.length} rent charges totalling ${formatAmount(due.length * 1000)}, from ${formatDate(due[0]!.dueDate)} to ${formatDate(due.at(-1)!.dueDate)}.`,
+    `This will post ${due.length} charges totalling ${formatAmount(due.length * 1000)}, from ${formatDate(due[0]!.dueDate)} to ${formatDate(due.at(-1)!.dueDate)}.`,
   );
   await page.getByRole('button', { name: 'Create Lease' }).click();
   const question = page.getByRole('dialog', { name: `Post ${due.length} months of past rent?` });
@@ -54,7 +54,7 @@ test('a lease begun years ago shows what it would post, asks before three years 
   await page.getByRole('option', { name: formatDate(first.dueDate), exact: true }).click();
   await page.getByLabel('Opening balance').fill('350');
   await expect(preview).toContainText(
-    `This will post 2 rent charges totalling $2,000.00, from ${formatDate(first.dueDate)} to ${formatDate(due.at(-1)!.dueDate)}.`,
+    `This will post 2 charges totalling $2,000.00, from ${formatDate(first.dueDate)} to ${formatDate(due.at(-1)!.dueDate)}.`,
   );
   await expect(preview).toContainText(
     `An opening balance of $350.00 owed is recorded on ${formatDate(first.dueDate)}.`,

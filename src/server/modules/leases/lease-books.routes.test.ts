@@ -153,7 +153,7 @@ describe("a lease's books", () => {
       });
       expect(refused.statusCode, refused.body).toBe(422);
       expect(refused.json().message).toMatch(
-        /^This will post 27 rent charges totalling \$27,000\.00, back to Jan 10, 2024\./,
+        /^This will post 27 charges totalling \$27,000\.00, back to Jan 10, 2024\./,
       );
       expect(await fingerprint(t)).toEqual(before);
 

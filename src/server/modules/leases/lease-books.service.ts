@@ -73,7 +73,7 @@ export function refuseUnconfirmedBackPosting(plan: RentPlan, confirmed: boolean 
   throw new AppError(
     422,
     'leases.back_posting_unconfirmed',
-    `This will post ${plan.post.length} rent charges totalling ${formatCents(sumCents(plan.post.map((p) => p.amount)))}, back to ${formatDate(first.dueDate)}. ` +
+    `This will post ${plan.post.length} charges totalling ${formatCents(sumCents(plan.post.map((p) => p.amount)))}, back to ${formatDate(first.dueDate)}. ` +
       `Posting more than ${MAX_BACK_POSTING} past periods needs confirmation (confirmBackPosting: true); ` +
       'or set the first rent to charge to where your books are.',
     { confirmBackPosting: ['Confirm posting more than 12 past rent periods'] },

@@ -22,7 +22,7 @@ type TermValues = BookValues &
     status: Lease['status'];
   };
 
-const charges = (n: number) => (n === 1 ? '1 rent charge' : `${n} rent charges`);
+const charges = (n: number) => (n === 1 ? '1 charge' : `${n} charges`);
 
 /** The terms as the preview reads them, once they read as a lease; else undefined. */
 export function postingTerms(
