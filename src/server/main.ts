@@ -35,8 +35,9 @@ if (config.admin) {
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  if (backupToken) await removeLocalToken(config.dataDir);
+  // Closing first: from this moment new requests get 503, so nothing awaited may come before.
   await app.close();
+  if (backupToken) await removeLocalToken(config.dataDir);
   await database.close();
 });
 

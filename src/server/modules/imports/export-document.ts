@@ -69,6 +69,7 @@ export function sheetsOfPropertyExport(text: string): RawSheet[] {
       rent: amount(lease.rent),
       deposit: amount(lease.depositAccount.agreed),
       depositReceived: amount(lease.depositAccount.received),
+      rentDueDay: lease.rentDueDay === null ? '' : String(lease.rentDueDay),
     }));
   });
   return [

@@ -64,6 +64,7 @@ describe('property export -> import into another install', () => {
       rent: 1525.5,
       deposit: 1500,
       status: 'Active',
+      rentDueDay: 'last',
     });
     await ok(alice, 'POST', `/api/leases/${lease.id}/deposit/receipts`, {
       amount: 1000,
@@ -120,7 +121,15 @@ describe('property export -> import into another install', () => {
     expect(pick(copy.staff, [...staffKeys])).toEqual(pick(exported.staff, [...staffKeys]));
     const tenantKeys = ['unitNumber', 'firstName', 'lastName', 'email', 'phoneNumber'] as const;
     expect(pick(copy.tenants, [...tenantKeys])).toEqual(pick(exported.tenants, [...tenantKeys]));
-    const leaseKeys = ['unitNumber', 'startDate', 'endDate', 'rent', 'deposit', 'status'] as const;
+    const leaseKeys = [
+      'unitNumber',
+      'startDate',
+      'endDate',
+      'rent',
+      'deposit',
+      'status',
+      'rentDueDay',
+    ] as const;
     expect(pick(copy.leases, [...leaseKeys])).toEqual(pick(exported.leases, [...leaseKeys]));
     expect(copy.leases[0]!.depositAccount).toMatchObject({ agreed: 1500, received: 1000 });
 
