@@ -86,7 +86,11 @@ describe('work orders', () => {
     await createdId(
       landlord,
       '/api/leases',
-      leaseBody(taraId, { startDate: '2020-01-01', endDate: '2099-12-31', confirmBackPosting: true }),
+      leaseBody(taraId, {
+        startDate: '2020-01-01',
+        endDate: '2099-12-31',
+        confirmBackPosting: true,
+      }),
     );
   });
   afterAll(() => t.close());
@@ -455,7 +459,11 @@ describe('work orders', () => {
       await createdId(
         landlord,
         '/api/leases',
-        leaseBody(tenantId, { startDate: '2020-01-01', endDate: '2099-12-31', confirmBackPosting: true }),
+        leaseBody(tenantId, {
+          startDate: '2020-01-01',
+          endDate: '2099-12-31',
+          confirmBackPosting: true,
+        }),
       );
       const hers = (
         await post(landlord, '/api/work-orders', {

@@ -72,7 +72,11 @@ describe("the maintenance worker's queue", () => {
     await createdId(
       landlord,
       '/api/leases',
-      leaseBody(taraId, { startDate: '2020-01-01', endDate: '2099-12-31', confirmBackPosting: true }),
+      leaseBody(taraId, {
+        startDate: '2020-01-01',
+        endDate: '2099-12-31',
+        confirmBackPosting: true,
+      }),
     );
     staffId = await createdId(landlord, '/api/staff', staffBody('Rosa', propertyId));
     otherStaffId = await createdId(landlord, '/api/staff', staffBody('Sam', propertyId));

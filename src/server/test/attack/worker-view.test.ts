@@ -26,7 +26,11 @@ beforeAll(async () => {
   await createdId(
     landlord,
     '/api/leases',
-    leaseBody(tenantId, { startDate: '2020-01-01', endDate: '2099-12-31', confirmBackPosting: true }),
+    leaseBody(tenantId, {
+      startDate: '2020-01-01',
+      endDate: '2099-12-31',
+      confirmBackPosting: true,
+    }),
   );
   const staffId = await createdId(landlord, '/api/staff', {
     firstName: 'Rosa',

@@ -42,7 +42,7 @@ export function RentDueDayField<Values extends DueDayValues>({
 }) {
   return (
     <Select
-      label="Rent due on"
+      label="Due day"
       description="A start on another day makes a short first period (your rent settings say how it is charged)"
       data={OPTIONS}
       allowDeselect={false}
