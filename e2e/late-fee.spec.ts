@@ -7,51 +7,26 @@ import {
   uniqueName,
   visit,
 } from './fixtures';
+import { createLease, createProperty, createTenant, createUnit } from './api-helpers';
 
 test('a landlord sets, edits and removes a lease late fee in the lease form', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logInViaApi(page, landlord);
-  const property = await page.request.post('/api/properties', {
-    data: {
-      name: uniqueName('Late Fee Court '),
-      address: '1 Elm St',
-      city: 'Springfield',
-      state: 'IL',
-      zipCode: '62701',
-    },
+  const property = await createProperty(page, { name: uniqueName('Late Fee Court ') });
+  const unit = await createUnit(page, property.id, { unitNumber: '7' });
+  const tenant = await createTenant(page, unit.id, {
+    firstName: 'Lena',
+    lastName: 'Late',
+    phoneNumber: '212-555-0123',
+    email: 'lena@example.com',
   });
-  const unit = await page.request.post('/api/units', {
-    data: {
-      unitNumber: '7',
-      propertyId: (await property.json()).id,
-      bedrooms: 1,
-      bathrooms: 1,
-      squareFeet: 600,
-      rent: 1200,
-      status: 'Available',
-    },
-  });
-  const tenant = await page.request.post('/api/tenants', {
-    data: {
-      unitId: (await unit.json()).id,
-      firstName: 'Lena',
-      lastName: 'Late',
-      phoneNumber: '212-555-0123',
-      email: 'lena@example.com',
-    },
-  });
-  const lease = await page.request.post('/api/leases', {
-    data: {
-      tenantId: (await tenant.json()).id,
+  const leaseId = (
+    await createLease(page, tenant.id, {
       startDate: '2026-01-01',
       endDate: '2026-12-31',
-      rent: 1200,
       deposit: 1200,
-      status: 'Active',
-    },
-  });
-  expect(lease.status(), await lease.text()).toBe(201);
-  const leaseId = (await lease.json()).id as number;
+    })
+  ).id;
 
   await visit(page, `/lease/${leaseId}`);
   await expect(page.getByText(/charged by the day/)).toBeVisible();
