@@ -1,3 +1,3 @@
 /** What other features may use from tenants. */
 export { TenantPicker, useHasTenants, useTenantListItem } from './components/tenant-picker';
-export { TenantFields, type TenantContactValues } from './components/tenant-fields';
+export { TenantInUnitFields, type TenantContactValues } from './components/tenant-fields';

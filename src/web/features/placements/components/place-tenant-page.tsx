@@ -33,8 +33,8 @@ import {
   oneYearFrom,
   type LateFeeValues,
 } from '../../leases';
-import { TenantFields, type TenantContactValues } from '../../tenants';
-import { UnitPicker, useHasAvailableUnits, useUnit } from '../../units';
+import { TenantInUnitFields, type TenantContactValues } from '../../tenants';
+import { useHasAvailableUnits, useUnit } from '../../units';
 import { useCreatePlacement } from '../api/create-placement';
 
 interface PlacementValues extends TenantContactValues, LateFeeValues {
@@ -138,18 +138,7 @@ export function PlaceTenantPage() {
             <Stack gap="lg">
               <Fieldset legend="Tenant" variant="unstyled">
                 <Stack gap="md">
-                  {noUnits ? (
-                    <Text c="var(--mantine-color-error)" size="sm" role="note">
-                      No available units found for your properties.
-                    </Text>
-                  ) : null}
-                  <UnitPicker
-                    value={form.values.unitId}
-                    onChange={(unitId) => form.setFieldValue('unitId', unitId)}
-                    error={form.errors.unitId}
-                    disabled={noUnits}
-                  />
-                  <TenantFields form={form} />
+                  <TenantInUnitFields form={form} noUnits={noUnits} />
                 </Stack>
               </Fieldset>
               <Fieldset legend="Lease" variant="unstyled">

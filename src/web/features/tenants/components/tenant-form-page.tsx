@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,12 +12,12 @@ import { StatusBanner } from '../../../components/status-banner';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { errorMessage } from '../../../lib/api-client';
 import { PortalAccessPanel } from '../../invitations';
-import { UnitPicker, useHasAvailableUnits } from '../../units';
+import { useHasAvailableUnits } from '../../units';
 import { useTenant } from '../api/get-tenants';
 import { useSaveTenant } from '../api/save-tenant';
 import { usePrefillId } from '../../../lib/prefill-param';
 import { formatPhone } from '../../../../shared/phone-format';
-import { TenantFields } from './tenant-fields';
+import { TenantInUnitFields } from './tenant-fields';
 
 interface TenantFormValues {
   unitId: string;
@@ -141,18 +141,7 @@ export function TenantFormPage() {
           listLink={{ to: '/tenants', label: 'View all tenants' }}
           submitDisabled={noUnits}
         >
-          {noUnits ? (
-            <Text c="var(--mantine-color-error)" size="sm" role="note">
-              No available units found for your properties.
-            </Text>
-          ) : null}
-          <UnitPicker
-            value={form.values.unitId}
-            onChange={(unitId) => form.setFieldValue('unitId', unitId)}
-            error={form.errors.unitId}
-            disabled={noUnits}
-          />
-          <TenantFields form={form} />
+          <TenantInUnitFields form={form} noUnits={noUnits} />
         </FormCard>
         {id !== undefined ? (
           <PortalAccessPanel
