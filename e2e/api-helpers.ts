@@ -97,6 +97,20 @@ export function createLease(page: Page, tenantId: number, fields: Record<string,
   });
 }
 
+/**
+ * A lease of a new tenant in a new unit of a new property, for journeys about one lease's page:
+ * the tenant's and the lease's fields as given; its id.
+ */
+export async function createLeaseInNewUnit(
+  page: Page,
+  fields: { tenant?: Record<string, unknown>; lease?: Record<string, unknown> } = {},
+): Promise<number> {
+  const property = await createProperty(page);
+  const unit = await createUnit(page, property.id);
+  const tenant = await createTenant(page, unit.id, fields.tenant);
+  return (await createLease(page, tenant.id, fields.lease)).id;
+}
+
 export function createStaff(page: Page, propertyId: number, fields: Record<string, unknown> = {}) {
   return created(page, '/api/staff', {
     propertyId,

@@ -1,32 +1,18 @@
-import {
-  expect,
-  expectAccessible,
-  logInViaApi,
-  signUpViaApi,
-  test,
-  uniqueName,
-  visit,
-} from './fixtures';
-import { createLease, createProperty, createTenant, createUnit } from './api-helpers';
+import { expect, expectAccessible, logInViaApi, signUpViaApi, test, visit } from './fixtures';
+import { createLeaseInNewUnit } from './api-helpers';
 
 test('a landlord sets, edits and removes a lease late fee in the lease form', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logInViaApi(page, landlord);
-  const property = await createProperty(page, { name: uniqueName('Late Fee Court ') });
-  const unit = await createUnit(page, property.id, { unitNumber: '7' });
-  const tenant = await createTenant(page, unit.id, {
-    firstName: 'Lena',
-    lastName: 'Late',
-    phoneNumber: '212-555-0123',
-    email: 'lena@example.com',
+  const leaseId = await createLeaseInNewUnit(page, {
+    tenant: {
+      firstName: 'Lena',
+      lastName: 'Late',
+      phoneNumber: '212-555-0123',
+      email: 'lena@example.com',
+    },
+    lease: { startDate: '2026-01-01', endDate: '2026-12-31', deposit: 1200 },
   });
-  const leaseId = (
-    await createLease(page, tenant.id, {
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      deposit: 1200,
-    })
-  ).id;
 
   await visit(page, `/lease/${leaseId}`);
   await expect(page.getByText(/charged by the day/)).toBeVisible();

@@ -1,32 +1,18 @@
-import {
-  expect,
-  expectAccessible,
-  logInViaApi,
-  signUpViaApi,
-  test,
-  uniqueName,
-  visit,
-} from './fixtures';
-import { createLease, createProperty, createTenant, createUnit } from './api-helpers';
+import { expect, expectAccessible, logInViaApi, signUpViaApi, test, visit } from './fixtures';
+import { createLeaseInNewUnit } from './api-helpers';
 
 test('a landlord adds a parking charge on a lease page and sets its due day', async ({ page }) => {
   const landlord = await signUpViaApi(page, 'Landlord');
   await logInViaApi(page, landlord);
-  const property = await createProperty(page, { name: uniqueName('Parking Court ') });
-  const unit = await createUnit(page, property.id, { unitNumber: '4' });
-  const tenant = await createTenant(page, unit.id, {
-    firstName: 'Pia',
-    lastName: 'Park',
-    phoneNumber: '(212) 555-0142',
-    email: 'pia@example.com',
+  const leaseId = await createLeaseInNewUnit(page, {
+    tenant: {
+      firstName: 'Pia',
+      lastName: 'Park',
+      phoneNumber: '(212) 555-0142',
+      email: 'pia@example.com',
+    },
+    lease: { startDate: '2026-01-15', endDate: '2026-12-31', deposit: 1200 },
   });
-  const leaseId = (
-    await createLease(page, tenant.id, {
-      startDate: '2026-01-15',
-      endDate: '2026-12-31',
-      deposit: 1200,
-    })
-  ).id;
 
   await visit(page, `/lease/${leaseId}`);
   const panel = page.getByRole('region', { name: 'Recurring charges' });
