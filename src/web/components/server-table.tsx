@@ -151,11 +151,12 @@ export function ServerTable<Row, SortKey extends string, Filter extends string>(
             {selection ? <CardCheckbox row={row} rowKey={rowKey} selection={selection} /> : null}
             <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
               {columns.map((column) => (
-                <div key={column.key}>
+                // A long value (an email) wraps inside its cell instead of running under the next.
+                <div key={column.key} style={{ minWidth: 0 }}>
                   <Text size="xs" c="dimmed">
                     {column.header}
                   </Text>
-                  <Text size="sm" component="div">
+                  <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
                     {column.render(row)}
                   </Text>
                 </div>

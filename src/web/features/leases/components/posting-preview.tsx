@@ -92,6 +92,8 @@ export function PostingPreview({ terms }: { terms: PostingPreviewBodyInput | und
     <Alert
       color={preview.data?.needsConfirmation ? 'orange' : 'blue'}
       title="On saving"
+      // Orange text on the light orange fill fails contrast: the title keeps the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       role="status"
       aria-live="polite"
     >
