@@ -24,3 +24,5 @@ export * from '../modules/deposits/deposits.table';
 export * from '../modules/mail/outgoing-mail.table';
 export * from '../modules/notifications/notification-preferences.table';
 export * from '../modules/payments/payments.table';
+export * from '../modules/vendors/vendors.table';
+export * from '../modules/expenses/expenses.table';
