@@ -259,8 +259,9 @@ export async function listPhotos(db: Database, workOrderId: number): Promise<Wor
   return rows.map(({ photo, upload }) => ({
     id: photo.id,
     kind: photo.kind as WorkOrderPhoto['kind'],
-    width: upload.width,
-    height: upload.height,
+    // A work order shows photos only (attachPhotos refuses a PDF): they have a size.
+    width: upload.width!,
+    height: upload.height!,
     createdAt: photo.createdAt.toISOString(),
   }));
 }

@@ -31,6 +31,7 @@ import {
 } from '../authz/authz';
 import { findLeaseInEffect } from '../tenancy/tenancy.repository';
 import { findOwnUpload } from '../uploads/uploads.repository';
+import { isReceipt } from '../expenses/receipts.repository';
 import {
   countPhotos,
   findWorkOrder,
@@ -95,10 +96,20 @@ async function attachPhotos(
     );
   }
   for (const uploadId of uploadIds) {
-    if (!(await findOwnUpload(ctx.tx, user.id, uploadId))) {
+    const upload = await findOwnUpload(ctx.tx, user.id, uploadId);
+    if (!upload) {
       throw badRequest(
         'work-orders.photo_not_found',
         'One of the photos was not found',
+        'photoIds',
+      );
+    }
+    // A PDF is a receipt, downloaded only; a receipt stays with its expense, never on a work
+    // order that a worker or the tenant reads.
+    if (upload.contentType !== 'image/webp' || (await isReceipt(ctx.tx, uploadId))) {
+      throw badRequest(
+        'work-orders.not_a_photo',
+        'A work order shows photos only, and none that is a receipt',
         'photoIds',
       );
     }
