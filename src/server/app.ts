@@ -59,6 +59,10 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { placementsRoutes } from './modules/placements/placements.routes';
+import { vendorsRoutes } from './modules/vendors/vendors.routes';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
+import { recurringExpensesRoutes } from './modules/expenses/recurring-expenses.routes';
+import { expensesJobs } from './modules/expenses/expenses.jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +152,7 @@ export async function buildApp({
       ...jobsJobs,
       ...leasesJobs,
       ...ledgerJobs,
+      ...expensesJobs,
       ...notificationsJobs(config),
       ...mailJobs(config.mail),
       ...backupJobs(config, database, app.files),
@@ -189,6 +194,9 @@ export async function buildApp({
       await api.register(importsRoutes);
       await api.register(backupsRoutes);
       await api.register(placementsRoutes);
+      await api.register(vendorsRoutes);
+      await api.register(expensesRoutes);
+      await api.register(recurringExpensesRoutes);
     },
     { prefix: '/api' },
   );
