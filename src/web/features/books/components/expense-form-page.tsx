@@ -10,7 +10,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -284,9 +283,7 @@ export function ExpenseFormPage() {
         </form>
       </Paper>
       {isEdit ? (
-        <Title order={2} size="h5" c="dimmed">
-          Receipts are added and removed on the expense&apos;s page.
-        </Title>
+        <Text c="dimmed">Receipts are added and removed on the expense&apos;s page.</Text>
       ) : null}
     </Stack>
   );
