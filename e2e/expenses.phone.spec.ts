@@ -29,10 +29,10 @@ test('enter an expense with a receipt photo from a phone', async ({ page }) => {
   await expect(page.getByText('No expenses yet')).toBeVisible();
   await expectNoSidewaysScroll(page);
 
-  await page.getByRole('link', { name: 'Add expense' }).click();
+  await page.getByRole('link', { name: 'Add expense' }).first().click();
   await expect(page.getByRole('heading', { name: 'Add an expense' })).toBeVisible();
   await page.getByLabel('Amount').fill('1,234.56');
-  await page.getByRole('textbox', { name: 'Category (Schedule E line)' }).click();
+  await page.getByRole('combobox', { name: 'Category (Schedule E line)' }).click();
   await page.getByRole('option', { name: 'Repairs (line 14)' }).click();
   await pickOption(page, 'Property', 'Birch Row');
   await page.getByLabel('Memo').fill('Water heater valve');
@@ -51,8 +51,7 @@ test('enter an expense with a receipt photo from a phone', async ({ page }) => {
 
   // The list shows it, paid, with its receipt, and the totals count it.
   await visit(page, '/expenses');
-  const row = page.getByText('Water heater valve').or(page.getByText('1 receipt'));
-  await expect(row.first()).toBeVisible();
+  await expect(page.getByText('1 receipt', { exact: true })).toBeVisible();
   await expect(page.getByText('$1,234.56').first()).toBeVisible();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -263,6 +263,7 @@ export function ExpenseFormPage() {
                 accept="image/*,application/pdf"
                 multiple
                 clearable
+                clearButtonProps={{ 'aria-label': 'Remove the chosen receipts' }}
                 value={files}
                 onChange={setFiles}
                 error={errors.receiptUploadIds}
