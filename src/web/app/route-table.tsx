@@ -6,6 +6,7 @@ import {
   IconFileImport,
   IconInbox,
   IconMail,
+  IconReceipt,
   IconReportMoney,
   IconTool,
   IconUsers,
@@ -173,6 +174,40 @@ export const ROUTES: AppRoute[] = [
         (m) => m.DepositStatementPage,
       ),
     access: manager('statements'),
+  },
+  {
+    paths: ['expenses'],
+    load: () => import('../features/books/components/expenses-page').then((m) => m.ExpensesPage),
+    access: manager('expenses'),
+    nav: {
+      label: 'Expenses',
+      to: '/expenses',
+      icon: IconReceipt,
+      group: 'manage',
+      section: startsWith('/expenses', '/vendors'),
+    },
+  },
+  {
+    paths: ['expenses/new', 'expenses/:id/edit'],
+    load: () =>
+      import('../features/books/components/expense-form-page').then((m) => m.ExpenseFormPage),
+    access: manager('expenses'),
+  },
+  {
+    paths: ['expenses/:id'],
+    load: () => import('../features/books/components/expense-page').then((m) => m.ExpensePage),
+    access: manager('expenses'),
+  },
+  {
+    paths: ['vendors'],
+    load: () => import('../features/books/components/vendors-page').then((m) => m.VendorsPage),
+    access: manager('vendors'),
+  },
+  {
+    paths: ['vendors/new', 'vendors/:id'],
+    load: () =>
+      import('../features/books/components/vendor-form-page').then((m) => m.VendorFormPage),
+    access: manager('vendors'),
   },
   {
     paths: ['rent-roll'],

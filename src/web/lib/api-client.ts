@@ -31,7 +31,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   );
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiResponse<T> {
   data: T;
@@ -84,6 +84,7 @@ export const api = {
   post: async <T>(path: string, body?: unknown) =>
     (await apiRequest<T>('POST', path, body ?? {})).data,
   put: async <T>(path: string, body: unknown) => (await apiRequest<T>('PUT', path, body)).data,
+  patch: async <T>(path: string, body: unknown) => (await apiRequest<T>('PATCH', path, body)).data,
   delete: async (path: string) => {
     await apiRequest<unknown>('DELETE', path);
   },

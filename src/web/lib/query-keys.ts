@@ -49,6 +49,10 @@ export const queryKeys = {
   money: createQueryKeys('money'),
   /** Each lease's recurring charges (GET /api/leases/:id/recurring-charges), by lease id. */
   recurringCharges: createQueryKeys('recurring-charges'),
+  /** The landlord's books: vendors, expenses (lists, totals, details), recurring expenses. */
+  vendors: createQueryKeys('vendors'),
+  expenses: createQueryKeys('expenses'),
+  recurringExpenses: createQueryKeys('recurring-expenses'),
   /** A landlord's rent settings (GET /api/users/:id/rent-settings). */
   rentSettings: (userId: number) => ['users', 'rent-settings', userId] as const,
   /** The deposit register and each lease's deposit. */

@@ -13,6 +13,7 @@ import {
   requireManagedTenant,
   requireManagedUnit,
 } from '../authz/authz';
+import { requireManagedExpense, requireManagedVendor } from '../expenses/books-authz';
 import { HISTORY_LIMIT, listHistory } from './audit.repository';
 
 /** Whose history is readable, and by whom: the record's manager or an Admin (else 404). */
@@ -25,6 +26,8 @@ const managedRecords: Partial<
   tenants: requireManagedTenant,
   leases: requireManagedLease,
   applications: requireManagedApplication,
+  vendors: requireManagedVendor,
+  expenses: requireManagedExpense,
 };
 
 export async function auditRoutes(app: AppInstance): Promise<void> {

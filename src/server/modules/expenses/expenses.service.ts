@@ -17,6 +17,7 @@ import { requireManagedProperty, scopeFor } from '../authz/authz';
 import type { PropertyRow } from '../properties/properties.table';
 import { unitsTable } from '../units/units.table';
 import { deleteUploadRow, findOwnUpload } from '../uploads/uploads.repository';
+import { requireVendor } from '../vendors/vendors.service';
 import { vendorsTable } from '../vendors/vendors.table';
 import { workOrderPhotosTable, workOrdersTable } from '../work-orders/work-orders.table';
 import * as repository from './expenses.repository';
@@ -204,7 +205,9 @@ export async function listExpenses(
   ctx: Context,
   query: ExpenseListParams,
 ): Promise<{ rows: ExpenseSummary[]; total: number; totals: ExpenseTotals }> {
+  // A filter naming another landlord's property or vendor answers 404, as reading it would.
   if (query.propertyId) await requireManagedProperty(ctx.tx, ctx.actor, query.propertyId);
+  if (query.vendorId) await requireVendor(ctx, query.vendorId);
   const scope = scopeFor(ctx.actor);
   const page = await repository.listExpenses(ctx.tx, scope, query);
   return { ...page, totals: await repository.totalExpenses(ctx.tx, scope, query) };

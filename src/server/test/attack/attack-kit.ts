@@ -268,6 +268,30 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     'a photo',
   );
+  // The landlord's books: a vendor, an expense with a receipt, a recurring expense.
+  ids.vendors = expectCreated(
+    await post('/api/vendors', sampleBody(t, 'POST /api/vendors', ids)),
+    'a vendor',
+  );
+  const receipt = expectCreated(
+    await postPhoto(a, '/api/uploads', {
+      bytes: await makePhoto('jpeg', { width: 32, height: 32 }),
+    }),
+    'a receipt photo',
+  );
+  ids.expenses = expectCreated(
+    await post('/api/expenses', {
+      ...sampleBody(t, 'POST /api/expenses', ids),
+      receiptUploadIds: [receipt],
+    }),
+    'an expense',
+  );
+  // /api/expenses/{id}/receipts/{receiptId} names the receipt's upload.
+  ids.receipts = receipt;
+  ids['recurring-expenses'] = expectCreated(
+    await post('/api/recurring-expenses', sampleBody(t, 'POST /api/recurring-expenses', ids)),
+    'a recurring expense',
+  );
   ids.notifications = (
     await t.database.db
       .insert(notificationsTable)
@@ -372,6 +396,14 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     // A lease's books: charged from its start, with something owed before it.
     rentChargedFrom: '2026-01-01',
     openingBalance: 100,
+    // The landlord's books.
+    expenseDate: '2026-01-15',
+    paidOn: '2026-01-16',
+    dueDate: '2026-01-31',
+    taxId: '12-3456789',
+    contactName: `${MARKER} contact`,
+    memo: `${MARKER} memo`,
+    trade: 'Plumbing',
   };
   if (name in byName) return byName[name];
   const variants = s.anyOf ?? s.oneOf;

@@ -18,6 +18,7 @@ import {
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 import { OverviewPending, WithRouteId } from './page-states';
+import { PropertyExpenses } from '../../books';
 import { formatPhone } from '../../../../shared/phone-format';
 
 type Manager = NonNullable<PropertyOverview['manager']>;
@@ -94,6 +95,7 @@ function PropertyPageOf({ id }: { id: number }) {
         )}
       />
       {manager ? <ManagerSections manager={manager} /> : null}
+      {manager ? <PropertyExpenses propertyId={property.id} /> : null}
     </Stack>
   );
 }

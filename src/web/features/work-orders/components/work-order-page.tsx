@@ -31,6 +31,7 @@ import {
   useWorkOrder,
 } from '../api/work-orders';
 import { ChargeToTenant } from './charge-to-tenant';
+import { useVendorsPage, WorkOrderExpense } from '../../books';
 import { WorkOrderBadges } from './work-order-badges';
 import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
@@ -43,7 +44,9 @@ export function WorkOrderPage() {
   const status = useChangeWorkOrderStatus(id);
   const note = useAddWorkOrderNote(id);
   const photo = useAddWorkOrderPhoto(id);
+  const vendors = useVendorsPage({ limit: 100 });
   const [staffId, setStaffId] = useState<string | null>(null);
+  const [vendorId, setVendorId] = useState<string | null>(null);
   const [scheduledFor, setScheduledFor] = useState('');
   const [reason, setReason] = useState('');
   const [noteText, setNoteText] = useState('');
@@ -91,21 +94,39 @@ export function WorkOrderPage() {
       </Card>
 
       <ChargeToTenant order={o} />
+      <WorkOrderExpense order={o} />
 
       {o.status === 'New' || o.status === 'Assigned' ? (
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
             Assign
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Select
               label="Staff member"
+              clearable
               data={(staff.data ?? []).map((s) => ({
                 value: String(s.id),
                 label: `${s.firstName} ${s.lastName}`,
               }))}
               value={staffId}
-              onChange={setStaffId}
+              onChange={(value) => {
+                setStaffId(value);
+                if (value) setVendorId(null);
+              }}
+            />
+            <Select
+              label="Or a vendor"
+              clearable
+              data={(vendors.data?.rows ?? []).map((v) => ({
+                value: String(v.id),
+                label: v.trade ? `${v.name} (${v.trade})` : v.name,
+              }))}
+              value={vendorId}
+              onChange={(value) => {
+                setVendorId(value);
+                if (value) setStaffId(null);
+              }}
             />
             <TextInput
               label="Scheduled date"
@@ -115,12 +136,12 @@ export function WorkOrderPage() {
             />
             <Button
               mt={{ sm: 24 }}
-              disabled={!staffId}
+              disabled={!staffId && !vendorId}
               loading={assign.isPending}
               onClick={() =>
                 assign.mutate({
-                  staffId: Number(staffId),
-                  vendorId: null,
+                  staffId: staffId ? Number(staffId) : null,
+                  vendorId: vendorId ? Number(vendorId) : null,
                   scheduledFor: scheduledFor || null,
                 })
               }
