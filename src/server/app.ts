@@ -58,6 +58,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { backupsRoutes } from './modules/backups/backups.routes';
+import { bankRoutes } from './modules/bank/bank.routes';
 import { placementsRoutes } from './modules/placements/placements.routes';
 
 declare module 'fastify' {
@@ -189,6 +190,7 @@ export async function buildApp({
       await api.register(importsRoutes);
       await api.register(backupsRoutes);
       await api.register(placementsRoutes);
+      await api.register(bankRoutes);
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,12 @@ export const AUDIT_ACTIONS = [
   'add-note',
   'add-photo',
   'charge',
+  // the landlord's bank
+  'bank.import',
+  'bank.match',
+  'bank.unmatch',
+  'bank.reject',
+  'bank.balance',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,10 +100,18 @@ const RECORD_NOUNS: Record<AuditedEntity, string> = {
   applications: 'application',
   uploads: 'file',
   'work-orders': 'work order',
+  'bank-accounts': 'bank account',
 };
 
 /** Money fields of a record, kept in the trail as stored: integer cents. */
-const CENTS_FIELDS = new Set(['rent', 'deposit', 'lateFeeAmount', 'lateFeeCap', 'cost']);
+const CENTS_FIELDS = new Set([
+  'rent',
+  'deposit',
+  'lateFeeAmount',
+  'lateFeeCap',
+  'cost',
+  'openingBalance',
+]);
 /**
  * Money of the ledger, deposit and checkout events, kept as the API sends it: a number of
  * dollars with at most two decimals.
@@ -118,6 +132,10 @@ const AMOUNT_ACTIONS = new Set<string>([
   'deposit.receipt',
   'deposit.settlement',
   'payments.checkout',
+  'bank.match',
+  'bank.unmatch',
+  'bank.reject',
+  'bank.balance',
 ]);
 const DATE_FIELD = /(?:Date|^date|On|For)$/;
 
@@ -160,6 +178,10 @@ function recordName(parts: Parts): string {
       return fullName(parts) ? `the lease of ${fullName(parts)}` : 'this lease';
     case 'applications':
       return fullName(parts) ? `the application of ${fullName(parts)}` : 'this application';
+    case 'bank-accounts':
+      return parts.value('name')
+        ? `the bank account ${text(parts.value('name'))}`
+        : 'this bank account';
     default:
       return fullName(parts) || `this ${noun}`;
   }
@@ -358,6 +380,40 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     ),
   'add-photo': (p) => said(p, 'added a photo', 'Photo added'),
   charge: (p) => said(p, 'charged the cost to the tenant', 'Cost charged to the tenant'),
+  'bank.import': (p) => {
+    const what = `${Number(p.after.added ?? 0)} new lines, ${Number(p.after.alreadyThere ?? 0)} already there`;
+    return said(p, `imported a bank statement: ${what}`, `Bank statement imported: ${what}`);
+  },
+  'bank.match': (p) =>
+    said(
+      p,
+      `matched the bank line of ${amount(p)} ${bankLineWhat(p)}`,
+      `Bank line of ${amount(p)} matched ${bankLineWhat(p)}`,
+    ),
+  'bank.unmatch': (p) =>
+    said(
+      p,
+      `unmatched the bank line of ${amount(p)} ${bankLineWhat(p)}`,
+      `Bank line of ${amount(p)} unmatched ${bankLineWhat(p)}`,
+    ),
+  'bank.reject': (p) =>
+    said(
+      p,
+      `turned down a suggested match for the bank line of ${amount(p)}`,
+      `Suggested match for the bank line of ${amount(p)} turned down`,
+    ),
+  'bank.balance': (p) => {
+    const month = text(p.value('month'));
+    const what = `the closing balance of ${/^\d{4}-\d{2}$/.test(month) ? monthOf(month) : month} (${amount(p, 'closingBalance')})`;
+    return said(p, `entered ${what}`, `${capitalise(what)} entered`);
+  },
+};
+
+/** 'with payment 12' / 'with expense 7' from a bank line event's fields. */
+const bankLineWhat = (p: Parts) => {
+  const kind = text(p.value('kind'));
+  const id = text(p.value('recordId'));
+  return kind && id ? `with ${kind} ${id}` : '';
 };
 
 const capitalise = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);

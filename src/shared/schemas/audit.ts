@@ -11,6 +11,7 @@ export const AUDITED_ENTITIES = [
   'applications',
   'uploads',
   'work-orders',
+  'bank-accounts',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
