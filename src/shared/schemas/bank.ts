@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { isExactAmount } from '../money';
 import { calendarDateSchema, moneyError, optionalText, requiredText, textSchema } from './common';
 import { PAYMENT_METHODS } from './ledger';
+import { EXPENSE_CATEGORY_VALUES } from '../expense-categories';
 
 /**
  * The landlord's bank (docs/product.md section 31): accounts, statement lines imported from
@@ -217,6 +218,26 @@ export const linePaymentBodySchema = z.object({
   note: optionalText('Note', 500),
 });
 export type LinePaymentBody = z.infer<typeof linePaymentBodySchema>;
+
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647).nullish();
+
+/**
+ * POST /api/bank-lines/{id}/expense: an unmatched withdrawal recorded as an expense, paid on
+ * the line's date for the line's amount, and matched to it.
+ */
+export const lineExpenseBodySchema = z.object({
+  propertyId: z.coerce
+    .number({ error: 'Property is required' })
+    .int()
+    .positive()
+    .max(2_147_483_647),
+  unitId: optionalId,
+  vendorId: optionalId,
+  category: z.enum(EXPENSE_CATEGORY_VALUES, { error: 'Choose a category' }),
+  memo: optionalText('Memo', 500),
+});
+export type LineExpenseBody = z.infer<typeof lineExpenseBodySchema>;
+export type LineExpenseBodyInput = z.input<typeof lineExpenseBodySchema>;
 
 /** POST /api/bank-accounts/{id}/balances: a month's closing balance typed from a statement. */
 export const typedBalanceBodySchema = z.object({

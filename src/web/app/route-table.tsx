@@ -7,6 +7,7 @@ import {
   IconInbox,
   IconMail,
   IconReportMoney,
+  IconBuildingBank,
   IconTool,
   IconUsers,
   IconUsersGroup,
@@ -204,6 +205,18 @@ export const ROUTES: AppRoute[] = [
       icon: IconFileImport,
       group: 'manage',
       section: startsWith('/import'),
+    },
+  },
+  {
+    paths: ['bank'],
+    load: () => import('../features/bank/components/bank-page').then((m) => m.BankPage),
+    access: manager('the bank'),
+    nav: {
+      label: 'Bank',
+      to: '/bank',
+      icon: IconBuildingBank,
+      group: 'manage',
+      section: startsWith('/bank'),
     },
   },
   {

@@ -5,6 +5,7 @@ import {
   bankAccountSchema,
   bankLineSchema,
   bankLinesQuerySchema,
+  lineExpenseBodySchema,
   linePaymentBodySchema,
   matchBodySchema,
   reconciliationQuerySchema,
@@ -26,6 +27,7 @@ import {
   listLines,
   previewStatement,
   reconcile,
+  recordLineAsExpense,
   recordLineAsPayment,
   rejectSuggestion,
   setTypedBalance,
@@ -273,6 +275,28 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
     async (request, reply) =>
       reply.status(201).send(
         await runService(request, recordLineAsPayment, {
+          lineId: request.params.id,
+          body: request.body,
+        }),
+      ),
+  );
+
+  app.post(
+    '/bank-lines/:id/expense',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary:
+          "Record an unmatched withdrawal as an expense of one of the landlord's properties (paid on the line date), matched to the line",
+        params: idParamsSchema,
+        body: lineExpenseBodySchema,
+        response: { 201: bankLineSchema, ...conflicts, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await runService(request, recordLineAsExpense, {
           lineId: request.params.id,
           body: request.body,
         }),

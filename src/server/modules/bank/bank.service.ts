@@ -8,6 +8,7 @@ import type {
   BankAccountBody,
   BankLine,
   BookRecord,
+  LineExpenseBody,
   LinePaymentBody,
   MatchBody,
   Reconciliation,
@@ -21,6 +22,7 @@ import { recordEvent } from '../audit/audit.repository';
 import { findManagedLease, scopeFor } from '../authz/authz';
 import * as ledger from '../ledger/ledger.repository';
 import { recordPayment } from '../ledger/ledger.service';
+import { createExpenseOfLine } from './line-expense';
 import * as repository from './bank.repository';
 import type { BankAccountRow, BankLineRow } from './bank.table';
 import { rejectionKey, suggestMatches, windowOf } from './matching';
@@ -477,6 +479,32 @@ export async function recordLineAsPayment(
   });
   const entry = await ledger.findByIdempotencyKey(ctx.tx, lease.id, idempotencyKey);
   return matchLine(ctx, account, line, 'payment', entry!.id);
+}
+
+/**
+ * An unmatched withdrawal recorded as an expense of one of the landlord's properties: the
+ * line's amount, incurred and paid on the line's date, and matched to the line at once.
+ */
+export async function recordLineAsExpense(
+  ctx: Context,
+  { lineId, body }: { lineId: number; body: LineExpenseBody },
+): Promise<BankLine> {
+  const { line, account } = await requireLine(ctx, lineId);
+  refuseMatched(line);
+  if (line.amount >= 0) {
+    throw badRequest(
+      'bank.not_a_withdrawal',
+      'Only money out can be recorded as an expense',
+      'category',
+    );
+  }
+  const expense = await createExpenseOfLine(ctx, account.ownerId, {
+    ...body,
+    amount: cents(-line.amount),
+    date: line.postedOn,
+    memo: body.memo ?? line.description.slice(0, 500),
+  });
+  return matchLine(ctx, account, line, 'expense', expense.id);
 }
 
 export async function setTypedBalance(

@@ -147,14 +147,16 @@ describe('the access matrix', () => {
     expect(failures).toEqual([]);
     const after = await fingerprint(t);
     // Only landlord B's own new property (POST /api/properties names no record of A's), its
-    // search text, B's portfolio revision, the public listing's revision and the audit event
-    // of its creation may appear; A's properties are as they were.
+    // search text, B's portfolio revision, the public listing's revision, B's own new bank
+    // account (POST /api/bank-accounts names none either) and the audit events of their
+    // creation may appear; A's records are as they were.
     const mayChange = {
       properties: undefined,
       property_search: undefined,
       portfolio_revisions: undefined,
       public_listing_revision: undefined,
       audit_events: undefined,
+      bank_accounts: undefined,
     };
     expect({ ...after, ...mayChange }).toEqual({ ...before, ...mayChange });
     const newEvents = await t.database.db
@@ -163,6 +165,7 @@ describe('the access matrix', () => {
       .where(gt(auditEventsTable.id, lastEventBefore));
     expect(newEvents.map((e) => [e.actorUserId, e.entityType, e.action])).toEqual([
       [world.b.user.id, 'properties', 'create'],
+      [world.b.user.id, 'bank-accounts', 'create'],
     ]);
     expect(await propertiesOfA()).toEqual(propertiesBefore);
   });
