@@ -76,6 +76,7 @@ export function ImportPanel({ account, onImported }: { account: BankAccount; onI
         value={file}
         onChange={(chosen) => void choose(chosen)}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the file' }}
       />
       {readError ? <ErrorBanner>{readError}</ErrorBanner> : null}
       {preview.isPending ? (

@@ -20,6 +20,7 @@ export function MappingFields({
       value={(mapping[field] as string | null) ?? null}
       onChange={set(field)}
       clearable={optional}
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       required={!optional}
       placeholder={optional ? 'None' : 'Choose a column'}
       allowDeselect={optional}
