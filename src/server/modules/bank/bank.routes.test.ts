@@ -392,14 +392,68 @@ describe("the landlord's bank", () => {
       ).statusCode,
     ).toBe(400);
     const othersLease = await createLease(other);
-    const cheque = await lineOf(landlord, account.id, -200);
-    expect(cheque).toBeDefined();
+    const second = await newAccount(landlord);
+    await importFile(landlord, second.id, fixture('signed-amounts.csv'), SIGNED_MAPPING);
+    const rent = await lineOf(landlord, second.id, 1200);
     const refused = await landlord.request({
       method: 'POST',
-      url: `/api/bank-lines/${withdrawal.id}/payment`,
+      url: `/api/bank-lines/${rent.id}/payment`,
       payload: { leaseId: othersLease.id },
     });
-    expect([400, 404]).toContain(refused.statusCode);
+    expect(refused.statusCode).toBe(404);
+    expect((await lineOf(landlord, second.id, 1200)).match).toBeNull();
+  });
+
+  it('records an unmatched withdrawal as a paid expense of a chosen property, matched to the line', async () => {
+    const lease = await createLease(landlord);
+    const propertyId = await propertyOfLease(lease.id);
+    const account = await newAccount(landlord);
+    await importFile(landlord, account.id, fixture('statement.ofx'));
+    const electric = await lineOf(landlord, account.id, -75.4);
+    const response = await landlord.request({
+      method: 'POST',
+      url: `/api/bank-lines/${electric.id}/expense`,
+      payload: { propertyId, category: 'utilities' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const line = response.json() as BankLine;
+    expect(line.match).toMatchObject({ kind: 'expense', amount: -75.4, propertyId, unpaid: false });
+    const [expense] = await t.database.db
+      .select()
+      .from(expensesTable)
+      .where(eq(expensesTable.id, line.match!.id));
+    expect(expense).toMatchObject({
+      amount: 7540,
+      category: 'utilities',
+      expenseDate: '2026-03-05',
+      paidOn: '2026-03-05',
+      memo: 'CITY ELECTRIC',
+    });
+    // Money in is no expense; another landlord's property is a 404; bad input a 400; none writes.
+    const before = (await t.database.db.select({ n: count() }).from(expensesTable))[0]!.n;
+    const deposit = await lineOf(landlord, account.id, 950);
+    const refusals = [
+      [deposit.id, { propertyId, category: 'utilities' }, 400],
+      [
+        (await lineOf(landlord, account.id, -200)).id,
+        {
+          propertyId: await createLease(other).then((l) => propertyOfLease(l.id)),
+          category: 'repairs',
+        },
+        404,
+      ],
+      [(await lineOf(landlord, account.id, -200)).id, { propertyId, category: 'rent' }, 400],
+      [electric.id, { propertyId, category: 'utilities' }, 409],
+    ] as const;
+    for (const [lineId, payload, status] of refusals) {
+      const refused = await landlord.request({
+        method: 'POST',
+        url: `/api/bank-lines/${lineId}/expense`,
+        payload,
+      });
+      expect(refused.statusCode, refused.body).toBe(status);
+    }
+    expect((await t.database.db.select({ n: count() }).from(expensesTable))[0]!.n).toBe(before);
   });
 
   it('reconciles a month: the statement against the opening balance and the matched lines', async () => {
@@ -513,6 +567,11 @@ describe("the landlord's bank", () => {
         payload: { kind: 'payment', recordId: payment },
       },
       { method: 'POST', url: `/api/bank-lines/${line.id}/payment`, payload: { leaseId: lease.id } },
+      {
+        method: 'POST',
+        url: `/api/bank-lines/${line.id}/expense`,
+        payload: { propertyId: await propertyOfLease(lease.id), category: 'repairs' },
+      },
       { method: 'DELETE', url: `/api/bank-lines/${line.id}/match` },
     ] as const;
     for (const call of calls) {
