@@ -66,6 +66,12 @@ const vitestArgs = (file, ...rest) => [
 
 const started = Date.now();
 
+// Installing the browser (on a machine without it) mostly waits on the network and the disk:
+// it starts now, beside the checks that use the cores, and the journeys wait for it.
+const browserReady = run('browser available', 'node', ['scripts/ensure-chromium.mjs'], {
+  aside: true,
+});
+
 // The static checks and the production build share nothing: side by side they use both
 // cores (each alone mostly uses one).
 const [built] = await Promise.all([
@@ -152,7 +158,7 @@ async function fetchNode(version) {
 }
 
 // The browser journeys keep both cores busy (Chromium most): they run alone.
-if (built && (await run('browser available', 'node', ['scripts/ensure-chromium.mjs']))) {
+if ((await browserReady) && built) {
   await run('browser tests', 'npx', ['playwright', 'test'], {
     report: { file: 'test-results/e2e.json', count: playwrightCount },
   });

@@ -60,6 +60,10 @@ import { backupJobs } from './modules/backups/backups.jobs';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { bankRoutes } from './modules/bank/bank.routes';
 import { placementsRoutes } from './modules/placements/placements.routes';
+import { vendorsRoutes } from './modules/vendors/vendors.routes';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
+import { recurringExpensesRoutes } from './modules/expenses/recurring-expenses.routes';
+import { expensesJobs } from './modules/expenses/expenses.jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,6 +153,7 @@ export async function buildApp({
       ...jobsJobs,
       ...leasesJobs,
       ...ledgerJobs,
+      ...expensesJobs,
       ...notificationsJobs(config),
       ...mailJobs(config.mail),
       ...backupJobs(config, database, app.files),
@@ -190,6 +195,9 @@ export async function buildApp({
       await api.register(importsRoutes);
       await api.register(backupsRoutes);
       await api.register(placementsRoutes);
+      await api.register(vendorsRoutes);
+      await api.register(expensesRoutes);
+      await api.register(recurringExpensesRoutes);
       await api.register(bankRoutes);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import type { AuditedEntity, AuditValue, HistoryEvent } from './schemas/audit';
 import { CATEGORY_LABELS, METHOD_LABELS } from './schemas/ledger';
 import { formatDate } from './dates';
 import { cents, formatAmount, formatCents } from './money';
+import { EXPENSE_CATEGORIES } from './expense-categories';
 
 /**
  * Every action the audit trail records (docs/product.md section 16, 'History'): services pass
@@ -59,6 +60,14 @@ export const AUDIT_ACTIONS = [
   'add-note',
   'add-photo',
   'charge',
+  // the landlord's books (vendors, expenses, recurring expenses)
+  'archive',
+  'restore',
+  'expense.paid',
+  'expense.receipt_add',
+  'expense.receipt_remove',
+  'expense.recurring',
+  'expense.work_order',
   // the landlord's bank
   'bank.import',
   'bank.match',
@@ -100,6 +109,9 @@ const RECORD_NOUNS: Record<AuditedEntity, string> = {
   applications: 'application',
   uploads: 'file',
   'work-orders': 'work order',
+  vendors: 'vendor',
+  expenses: 'expense',
+  'recurring-expenses': 'recurring expense',
   'bank-accounts': 'bank account',
 };
 
@@ -110,6 +122,7 @@ const CENTS_FIELDS = new Set([
   'lateFeeAmount',
   'lateFeeCap',
   'cost',
+  'amount',
   'openingBalance',
 ]);
 /**
@@ -178,6 +191,11 @@ function recordName(parts: Parts): string {
       return fullName(parts) ? `the lease of ${fullName(parts)}` : 'this lease';
     case 'applications':
       return fullName(parts) ? `the application of ${fullName(parts)}` : 'this application';
+    case 'vendors':
+      return parts.value('name') ? `the vendor ${text(parts.value('name'))}` : 'this vendor';
+    case 'expenses':
+    case 'recurring-expenses':
+      return `${parts.entity === 'expenses' ? 'the' : 'the recurring'} expense${expenseWhat(parts)}`;
     case 'bank-accounts':
       return parts.value('name')
         ? `the bank account ${text(parts.value('name'))}`
@@ -216,6 +234,14 @@ const recurringWhat = (p: Parts) => {
   const category = CATEGORY_LABELS[text(p.value('kind')) as keyof typeof CATEGORY_LABELS];
   return `${category ?? 'Charge'} ${amount(p)} a month`;
 };
+
+/** ' for Repairs ($120.00)' from an expense's stored fields (amount in cents), or ''. */
+function expenseWhat(p: Parts): string {
+  const category = EXPENSE_CATEGORIES.find((c) => c.value === text(p.value('category')));
+  const value = p.value('amount');
+  const money = typeof value === 'number' ? ` (${formatCents(cents(value))})` : '';
+  return category ? ` for ${category.label}${money}` : money;
+}
 
 /** A sentence in the active voice for a person, in the passive one for a system actor. */
 const said = (parts: Parts, active: string, passive: string) =>
@@ -380,6 +406,28 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     ),
   'add-photo': (p) => said(p, 'added a photo', 'Photo added'),
   charge: (p) => said(p, 'charged the cost to the tenant', 'Cost charged to the tenant'),
+  archive: (p) => said(p, `archived ${recordName(p)}`, `${capitalise(recordName(p))} archived`),
+  restore: (p) => said(p, `restored ${recordName(p)}`, `${capitalise(recordName(p))} restored`),
+  'expense.paid': (p) => {
+    const on = p.after.paidOn ? ` on ${formatDate(text(p.after.paidOn))}` : '';
+    return said(
+      p,
+      `marked ${recordName(p)} paid${on}`,
+      `${capitalise(recordName(p))} marked paid${on}`,
+    );
+  },
+  'expense.receipt_add': (p) => said(p, 'attached a receipt', 'Receipt attached'),
+  'expense.receipt_remove': (p) => said(p, 'removed a receipt', 'Receipt removed'),
+  'expense.recurring': (p) => {
+    const period = text(p.value('period'));
+    const what = `${recordName(p)}${period ? ` of ${monthOf(period)}` : ''}`;
+    return said(p, `posted ${what}`, `${capitalise(what)} posted`);
+  },
+  'expense.work_order': (p) => {
+    const id = p.after.expenseId;
+    const what = typeof id === 'number' ? `expense #${id}` : 'an expense';
+    return said(p, `recorded the cost as ${what}`, `Cost recorded as ${what}`);
+  },
   'bank.import': (p) => {
     const what = `${Number(p.after.added ?? 0)} new lines, ${Number(p.after.alreadyThere ?? 0)} already there`;
     return said(p, `imported a bank statement: ${what}`, `Bank statement imported: ${what}`);

@@ -11,6 +11,10 @@ export const AUDITED_ENTITIES = [
   'applications',
   'uploads',
   'work-orders',
+  // the landlord's books
+  'vendors',
+  'expenses',
+  'recurring-expenses',
   'bank-accounts',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];

@@ -11,6 +11,7 @@ export const DEPENDENT_KINDS = [
   'applications',
   'assignedWorkOrders',
   'portalAccount',
+  'expenses',
 ] as const;
 
 /** Records of one kind that hang on the one to delete, counted and said in a sentence. */

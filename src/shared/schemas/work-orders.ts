@@ -61,6 +61,9 @@ export const workOrderSummarySchema = z.object({
   propertyId: z.number().int(),
   propertyName: z.string(),
   assignedStaffId: z.number().int().nullable(),
+  /** Or an outside vendor of the landlord's does the work (never both). */
+  assignedVendorId: z.number().int().nullable(),
+  /** The staff member's name, or the vendor's. */
   assigneeName: z.string().nullable(),
   scheduledFor: z.string().nullable(),
   filedAt: z.string(),
@@ -84,6 +87,8 @@ export const workOrderSchema = workOrderSummarySchema.extend({
   photos: z.array(workOrderPhotoSchema),
   /** The ledger entry that charged the cost to the tenant; null until the landlord does so. */
   chargedLedgerEntryId: z.number().int().nullable(),
+  /** The expense that put the cost in the landlord's books ('Expense #N'); null until then. */
+  expenseId: z.number().int().nullable(),
 });
 export type WorkOrder = z.infer<typeof workOrderSchema>;
 
@@ -111,13 +116,22 @@ export const createWorkOrderBodySchema = z.object({
 export type CreateWorkOrderBody = z.infer<typeof createWorkOrderBodySchema>;
 export type WorkOrderFormValues = z.input<typeof createWorkOrderBodySchema>;
 
-/** POST /api/work-orders/{id}/assign: triage into a work order, or re-assign one. */
+const assigneeId = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(MAX_ID, message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/**
+ * POST /api/work-orders/{id}/assign: triage into a work order, or re-assign one, to a staff
+ * member or to a vendor of the landlord's (exactly one of staffId and vendorId).
+ */
 export const assignWorkOrderBodySchema = z.object({
-  staffId: z
-    .number({ error: 'Please choose a staff member' })
-    .int()
-    .positive('Please choose a staff member')
-    .max(MAX_ID),
+  staffId: assigneeId('Please choose a staff member'),
+  vendorId: assigneeId('Please choose a vendor'),
   scheduledFor: calendarDateSchema('Scheduled date')
     .nullish()
     .transform((v) => v ?? null),

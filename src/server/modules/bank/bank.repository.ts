@@ -465,42 +465,15 @@ export async function isRecordMatched(
   return row !== undefined;
 }
 
-/** An unpaid expense the bank shows paid: paid on the line's date. */
-export async function markExpensePaid(db: Database, id: number, paidOn: string): Promise<void> {
-  await db
-    .update(expensesTable)
-    .set({ paidOn })
-    .where(and(eq(expensesTable.id, id), isNull(expensesTable.paidOn)));
-}
-
-/** The property (and the unit in it, when named) belongs to the landlord. */
+/** The property belongs to the landlord. */
 export async function isOwnersProperty(
   db: Database,
   ownerId: number,
   propertyId: number,
-  unitId: number | null,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: propertiesTable.id })
     .from(propertiesTable)
     .where(and(eq(propertiesTable.id, propertyId), eq(propertiesTable.userId, ownerId)));
-  if (!row) return false;
-  if (unitId === null) return true;
-  const [unit] = await db
-    .select({ id: unitsTable.id })
-    .from(unitsTable)
-    .where(and(eq(unitsTable.id, unitId), eq(unitsTable.propertyId, propertyId)));
-  return unit !== undefined;
-}
-
-export async function isOwnersVendor(
-  db: Database,
-  ownerId: number,
-  vendorId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: vendorsTable.id })
-    .from(vendorsTable)
-    .where(and(eq(vendorsTable.id, vendorId), eq(vendorsTable.ownerId, ownerId)));
   return row !== undefined;
 }

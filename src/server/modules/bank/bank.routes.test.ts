@@ -90,25 +90,21 @@ describe("the landlord's bank", () => {
     return row!.propertyId;
   };
 
-  // The expenses API is another module's; its rows are made here as it would store them.
   const addExpense = async (
     propertyId: number,
     amount: number,
     dates: { expenseDate: string; paidOn?: string | null; dueDate?: string | null },
-  ) => {
-    const [row] = await t.database.db
-      .insert(expensesTable)
-      .values({
+  ) =>
+    (
+      await posted(landlord, '/api/expenses', {
         propertyId,
         category: 'repairs',
-        amount: Math.round(amount * 100) as never,
+        amount,
         expenseDate: dates.expenseDate,
         paidOn: dates.paidOn ?? null,
         dueDate: dates.dueDate ?? null,
       })
-      .returning();
-    return row!.id;
-  };
+    ).id;
 
   const lineCount = async () =>
     (await t.database.db.select({ n: count() }).from(bankLinesTable))[0]!.n;

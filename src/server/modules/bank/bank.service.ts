@@ -23,6 +23,7 @@ import { findManagedLease, scopeFor } from '../authz/authz';
 import * as ledger from '../ledger/ledger.repository';
 import { recordPayment } from '../ledger/ledger.service';
 import { createExpenseOfLine } from './line-expense';
+import { markExpensePaid } from '../expenses/expenses.service';
 import * as repository from './bank.repository';
 import type { BankAccountRow, BankLineRow } from './bank.table';
 import { rejectionKey, suggestMatches, windowOf } from './matching';
@@ -382,7 +383,7 @@ export async function confirmMatch(
     );
   }
   const paidOn = record.kind === 'expense' && record.unpaid ? line.postedOn : null;
-  if (paidOn) await repository.markExpensePaid(ctx.tx, record.id, paidOn);
+  if (paidOn) await markExpensePaid(ctx, record.id, paidOn);
   return matchLine(ctx, account, line, body.kind, body.recordId, paidOn);
 }
 

@@ -1,41 +1,33 @@
 import type { Context } from '../../context';
-import { actingUser } from '../../context';
-import type { Cents } from '../../../shared/money';
+import { fromCents, type Cents } from '../../../shared/money';
 import type { LineExpenseBody } from '../../../shared/schemas/bank';
 import { notFound } from '../../http/errors';
-import { expensesTable } from '../expenses/expenses.table';
+import { createExpense } from '../expenses/expenses.service';
 import * as repository from './bank.repository';
 
 /**
- * The expense a withdrawal records, paid on the line's date. The property (and the unit and
- * vendor, when named) must be the account landlord's.
+ * The expense a withdrawal records, incurred and paid on the line's date, through the expenses'
+ * own service (its checks of the unit and the vendor, its audit event). The property must be
+ * the account landlord's: an Admin matching one landlord's line to another's property would
+ * mix two landlords' books.
  */
 export async function createExpenseOfLine(
   ctx: Context,
   ownerId: number,
   input: LineExpenseBody & { amount: Cents; date: string },
 ): Promise<{ id: number }> {
-  if (
-    !(await repository.isOwnersProperty(ctx.tx, ownerId, input.propertyId, input.unitId ?? null))
-  ) {
+  if (!(await repository.isOwnersProperty(ctx.tx, ownerId, input.propertyId))) {
     throw notFound('properties.not_found', 'Property not found');
   }
-  if (input.vendorId && !(await repository.isOwnersVendor(ctx.tx, ownerId, input.vendorId))) {
-    throw notFound('vendors.not_found', 'Vendor not found');
-  }
-  const [row] = await ctx.tx
-    .insert(expensesTable)
-    .values({
-      propertyId: input.propertyId,
-      unitId: input.unitId ?? null,
-      vendorId: input.vendorId ?? null,
-      category: input.category,
-      amount: input.amount,
-      expenseDate: input.date,
-      paidOn: input.date,
-      memo: input.memo,
-      createdByUserId: actingUser(ctx).id,
-    })
-    .returning({ id: expensesTable.id });
-  return row!;
+  return createExpense(ctx, {
+    propertyId: input.propertyId,
+    unitId: input.unitId ?? null,
+    vendorId: input.vendorId ?? null,
+    category: input.category,
+    amount: fromCents(input.amount),
+    expenseDate: input.date,
+    paidOn: input.date,
+    dueDate: null,
+    memo: input.memo,
+  });
 }

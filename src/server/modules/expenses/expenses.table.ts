@@ -131,7 +131,8 @@ export const expenseReceiptsTable = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.expenseId, table.uploadId] }),
-    index('expense_receipts_upload_idx').on(table.uploadId),
+    // A file is the receipt of one expense only.
+    uniqueIndex('expense_receipts_upload_once').on(table.uploadId),
   ],
 );
 

@@ -17,7 +17,7 @@ import {
   requireTenantRole,
   workOrdersOfTenancyFilter,
 } from '../authz/authz';
-import { sendPhoto } from '../uploads/uploads.routes';
+import { sendStoredFile } from '../uploads/uploads.routes';
 import { readPhoto } from '../uploads/uploads.service';
 import { fileTenantRequest } from '../work-orders/tenant-requests.service';
 import { findTenantRequestPhoto, readTenantRequest } from './portal-requests.repository';
@@ -135,7 +135,7 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
       const { id, photoId } = request.params;
       const upload = await findTenantRequestPhoto(app.db, await visibleTo(request), id, photoId);
       if (!upload) throw notFound('portal.photo_not_found', 'Photo not found');
-      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+      return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );
 }

@@ -8,7 +8,8 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../http/erro
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth/auth.plugin';
 import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
-import { MAX_PHOTO_BYTES, photoTooLarge, processPhoto } from './image';
+import { checkUploadedFile, MAX_PDF_BYTES } from './document';
+import { MAX_PHOTO_BYTES, photoTooLarge } from './image';
 import { findOwnUpload, toUpload } from './uploads.repository';
 import { deleteOwnUpload, readPhoto, storeUpload } from './uploads.service';
 import type { UploadRow } from './uploads.table';
@@ -29,7 +30,7 @@ export const UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
 export async function uploadsRoutes(app: AppInstance): Promise<void> {
   // Multipart bodies are accepted in this plugin only; every other call stays JSON.
   await app.register(multipart, {
-    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+    limits: { fileSize: Math.max(MAX_PHOTO_BYTES, MAX_PDF_BYTES), files: 1, fields: 0, parts: 1, headerPairs: 50 },
   });
 
   app.post(
@@ -38,12 +39,14 @@ export async function uploadsRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags: ['uploads'],
-        summary: 'Send one photo (multipart/form-data, field "file")',
+        summary: 'Send one photo or PDF (multipart/form-data, field "file")',
         description:
           'JPEG, PNG, WebP or HEIC (when this server can decode it), at most 10 MB. The photo is ' +
           're-encoded as WebP, at most 1600 px on its longest side, without its metadata (no ' +
-          'location). Any logged-in user may send photos; only the sender sees a photo until a ' +
-          'request or work order shows it.',
+          'location). A PDF (a receipt; it must start with %PDF- and end with %%EOF, at most ' +
+          '10 MB) is stored as sent and only ever served as a download. Any logged-in user may ' +
+          'send files; only the sender sees one until a request, work order or expense shows it ' +
+          '(a work order shows photos only).',
         consumes: ['multipart/form-data'],
         response: { 201: uploadSchema, ...errors },
       },
@@ -51,7 +54,7 @@ export async function uploadsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const input = await readSinglePhoto(request);
       await limitUploads(request, currentUser(request).id);
-      const upload = await storeUpload(request, await processPhoto(input));
+      const upload = await storeUpload(request, await checkUploadedFile(input));
       return reply.status(201).send(toUpload(upload));
     },
   );
@@ -62,7 +65,7 @@ export async function uploadsRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags: ['uploads'],
-        summary: 'The bytes of a photo the caller sent (image/webp)',
+        summary: 'The bytes of a file the caller sent (image/webp inline, a PDF as a download)',
         params: idParamsSchema,
         response: errors,
       },
@@ -70,7 +73,7 @@ export async function uploadsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const upload = await findOwnUpload(app.db, currentUser(request).id, request.params.id);
       if (!upload) throw notFound('uploads.not_found', 'Photo not found');
-      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+      return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );
 
@@ -152,14 +155,19 @@ async function limitUploads(request: FastifyRequest, userId: number): Promise<vo
 }
 
 /**
- * A photo answer that no browser will run or guess at: its own type, nosniff, a sandbox
+ * A file answer that no browser will run or guess at: its own type, nosniff, a sandbox
  * policy for anyone who opens it directly; like every API answer it is never cached (no-store).
+ * A photo (re-encoded by the server) shows inline; a PDF (kept as sent) is only downloaded.
  */
-export function sendPhoto(reply: FastifyReply, upload: UploadRow, data: Buffer): FastifyReply {
+export function sendStoredFile(reply: FastifyReply, upload: UploadRow, data: Buffer): FastifyReply {
+  const disposition =
+    upload.contentType === 'application/pdf'
+      ? `attachment; filename="receipt-${upload.id}.pdf"`
+      : `inline; filename="photo-${upload.id}.webp"`;
   return reply
     .header('Content-Type', upload.contentType)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Content-Disposition', `inline; filename="photo-${upload.id}.webp"`)
+    .header('Content-Disposition', disposition)
     .send(data);
 }

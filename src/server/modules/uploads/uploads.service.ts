@@ -3,7 +3,7 @@ import { actingUser, runService, type Context } from '../../context';
 import { conflict, notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../http/errors';
 import { recordEvent } from '../audit/audit.repository';
 import { newStorageKey, type FileStore } from './file-store';
-import type { ProcessedPhoto } from './image';
+import type { StoredFile } from './document';
 import { deleteUploadRow, findOwnUpload, insertUpload } from './uploads.repository';
 import type { UploadRow } from './uploads.table';
 
@@ -14,10 +14,10 @@ function audited({ storageKey: _storageKey, ...kept }: UploadRow) {
   return kept;
 }
 
-/** The row of a photo whose file is already stored under `storageKey`. */
+/** The row of a photo or PDF whose file is already stored under `storageKey`. */
 export async function recordUpload(
   ctx: Context,
-  { storageKey, photo }: { storageKey: string; photo: ProcessedPhoto },
+  { storageKey, photo }: { storageKey: string; photo: StoredFile },
 ): Promise<UploadRow> {
   const row = await insertUpload(ctx.tx, {
     storageKey,
@@ -44,7 +44,7 @@ export async function recordUpload(
  */
 export async function storeUpload(
   request: FastifyRequest,
-  photo: ProcessedPhoto,
+  photo: StoredFile,
 ): Promise<UploadRow> {
   const files = request.server.files;
   const storageKey = newStorageKey(photo.extension);
@@ -82,7 +82,7 @@ export async function deleteOwnUpload(ctx: Context, id: number): Promise<UploadR
   return upload;
 }
 
-/** The bytes of a photo the caller has already been allowed to see. */
+/** The bytes of a photo or PDF the caller has already been allowed to see. */
 export async function readPhoto(files: FileStore, upload: UploadRow): Promise<Buffer> {
   const data = await files.get(upload.storageKey);
   if (!data) throw NOT_FOUND();

@@ -4,7 +4,7 @@ import { createdAt } from '../../db/columns';
 import { usersTable } from '../users/users.table';
 
 /**
- * A stored photo: the bytes live in the file store under `storage_key` (a name the server
+ * A stored photo or PDF document (a receipt): the bytes live in the file store under `storage_key` (a name the server
  * chose, never the client's file name); this row says who sent it and what it is.
  * Records that show photos (maintenance requests, work orders) reference these rows, and
  * a referenced upload cannot be deleted.
@@ -19,14 +19,22 @@ export const uploadsTable = pgTable(
       .references(() => usersTable.id, { onDelete: 'restrict' }),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    /** A photo's size in pixels; a PDF has none. */
+    width: integer('width'),
+    height: integer('height'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('uploads_storage_key_key').on(table.storageKey),
     index('uploads_uploaded_by_idx').on(table.uploadedBy),
-    check('uploads_content_type_image', sql`${table.contentType} IN ('image/webp')`),
+    check(
+      'uploads_content_type_known',
+      sql`${table.contentType} IN ('image/webp', 'application/pdf')`,
+    ),
+    check(
+      'uploads_pixels_of_photos',
+      sql`(${table.contentType} = 'application/pdf') = (${table.width} IS NULL AND ${table.height} IS NULL)`,
+    ),
     check('uploads_byte_size_positive', sql`${table.byteSize} > 0`),
   ],
 );

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
 import { propertiesTable } from '../properties/properties.table';
 import { staffTable } from '../staff/staff.table';
+import { vendorsTable } from '../vendors/vendors.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { uploadsTable } from '../uploads/uploads.table';
@@ -53,6 +54,7 @@ const summaryColumns = {
   zipCode: propertiesTable.zipCode,
   staffFirstName: staffTable.firstName,
   staffLastName: staffTable.lastName,
+  vendorName: vendorsTable.name,
 };
 
 type SummaryRow = {
@@ -62,6 +64,7 @@ type SummaryRow = {
   propertyName: string;
   staffFirstName: string | null;
   staffLastName: string | null;
+  vendorName: string | null;
 };
 
 function baseQuery(db: Database) {
@@ -70,7 +73,8 @@ function baseQuery(db: Database) {
     .from(w)
     .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .leftJoin(staffTable, eq(staffTable.id, w.assignedStaffId));
+    .leftJoin(staffTable, eq(staffTable.id, w.assignedStaffId))
+    .leftJoin(vendorsTable, eq(vendorsTable.id, w.assignedVendorId));
 }
 
 export interface Clock {
@@ -93,7 +97,10 @@ export function toSummary(row: SummaryRow, { now, targets }: Clock): WorkOrderSu
     propertyId: row.propertyId,
     propertyName: row.propertyName,
     assignedStaffId: order.assignedStaffId,
-    assigneeName: row.staffFirstName ? `${row.staffFirstName} ${row.staffLastName}` : null,
+    assignedVendorId: order.assignedVendorId,
+    assigneeName: row.staffFirstName
+      ? `${row.staffFirstName} ${row.staffLastName}`
+      : (row.vendorName ?? null),
     scheduledFor: order.scheduledFor,
     filedAt: order.filedAt.toISOString(),
     respondBy: respondBy.toISOString(),
@@ -196,6 +203,7 @@ export async function findWorkOrder(
     .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .leftJoin(staffTable, eq(staffTable.id, w.assignedStaffId))
+    .leftJoin(vendorsTable, eq(vendorsTable.id, w.assignedVendorId))
     .leftJoin(tenantsTable, eq(tenantsTable.id, w.tenantId))
     .where(and(eq(w.id, id), scope))
     .limit(1)
@@ -259,8 +267,9 @@ export async function listPhotos(db: Database, workOrderId: number): Promise<Wor
   return rows.map(({ photo, upload }) => ({
     id: photo.id,
     kind: photo.kind as WorkOrderPhoto['kind'],
-    width: upload.width,
-    height: upload.height,
+    // A work order shows photos only (attachPhotos refuses a PDF): they have a size.
+    width: upload.width!,
+    height: upload.height!,
     createdAt: photo.createdAt.toISOString(),
   }));
 }

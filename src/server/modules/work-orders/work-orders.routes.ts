@@ -20,7 +20,7 @@ import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth/auth.plugin';
 import { requireManagedStaff, requireManagedTenant } from '../authz/authz';
 import { requireManagedFilters } from '../properties/managed-filters';
-import { sendPhoto } from '../uploads/uploads.routes';
+import { sendStoredFile } from '../uploads/uploads.routes';
 import { readPhoto } from '../uploads/uploads.service';
 import {
   countWorkOrders,
@@ -211,7 +211,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
       const found = await findWorkOrder(app.db, id, managerScope(currentUser(request)));
       const upload = found ? await findPhotoUpload(app.db, id, photoId) : undefined;
       if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
-      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+      return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );
 

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
 import { canTransition, type WorkOrderRole } from '../../../shared/maintenance';
 import { fromCents, toCents } from '../../../shared/money';
@@ -31,6 +31,10 @@ import {
 } from '../authz/authz';
 import { findLeaseInEffect } from '../tenancy/tenancy.repository';
 import { findOwnUpload } from '../uploads/uploads.repository';
+import { propertiesTable } from '../properties/properties.table';
+import { vendorsTable } from '../vendors/vendors.table';
+import { expensesTable } from '../expenses/expenses.table';
+import { isReceipt } from '../expenses/receipts.repository';
 import {
   countPhotos,
   findWorkOrder,
@@ -95,10 +99,20 @@ async function attachPhotos(
     );
   }
   for (const uploadId of uploadIds) {
-    if (!(await findOwnUpload(ctx.tx, user.id, uploadId))) {
+    const upload = await findOwnUpload(ctx.tx, user.id, uploadId);
+    if (!upload) {
       throw badRequest(
         'work-orders.photo_not_found',
         'One of the photos was not found',
+        'photoIds',
+      );
+    }
+    // A PDF is a receipt, downloaded only; a receipt stays with its expense, never on a work
+    // order that a worker or the tenant reads.
+    if (upload.contentType !== 'image/webp' || (await isReceipt(ctx.tx, uploadId))) {
+      throw badRequest(
+        'work-orders.not_a_photo',
+        'A work order shows photos only, and none that is a receipt',
         'photoIds',
       );
     }
@@ -192,25 +206,39 @@ async function update(
   return after;
 }
 
-/** Triage: a staff member of the landlord's takes the work order, on a date if one is set. */
+/**
+ * Triage: a staff member of the landlord's, or one of the landlord's vendors, takes the work
+ * order (never both), on a date if one is set.
+ */
 export async function assignWorkOrder(
   ctx: Context,
   { id, body }: { id: number; body: AssignWorkOrderBody },
 ): Promise<number> {
-  const { order } = await requireWorkOrder(ctx, id);
+  const { order, propertyId } = await requireWorkOrder(ctx, id);
   if (order.status !== 'New' && order.status !== 'Assigned') {
     throw conflict(
       'work-orders.not_assignable',
       `A work order that is ${order.status} cannot be assigned; only New or Assigned ones can`,
     );
   }
-  const staff = await requireManagedStaff(ctx.tx, ctx.actor, body.staffId);
+  if ((body.staffId === null) === (body.vendorId === null)) {
+    throw badRequest(
+      'work-orders.one_assignee',
+      'Please choose a staff member or a vendor (one of them)',
+      'staffId',
+    );
+  }
+  const staffId =
+    body.staffId === null ? null : (await requireManagedStaff(ctx.tx, ctx.actor, body.staffId)).id;
+  const vendorId =
+    body.vendorId === null ? null : await requireVendorOfProperty(ctx, body.vendorId, propertyId);
   const after = await update(
     ctx,
     order,
     {
       status: 'Assigned',
-      assignedStaffId: staff.id,
+      assignedStaffId: staffId,
+      assignedVendorId: vendorId,
       scheduledFor: body.scheduledFor,
       acknowledgedAt: order.acknowledgedAt ?? ctx.now,
     },
@@ -219,6 +247,22 @@ export async function assignWorkOrder(
   await notifyAssigned(ctx, after);
   if (order.status !== after.status) await notifyStatusChanged(ctx, after, 'manager');
   return id;
+}
+
+/** A vendor of the property's landlord (another landlord's answers 404, as if missing). */
+async function requireVendorOfProperty(
+  ctx: Context,
+  vendorId: number,
+  propertyId: number,
+): Promise<number> {
+  const [row] = await ctx.tx
+    .select({ id: vendorsTable.id })
+    .from(vendorsTable)
+    .innerJoin(propertiesTable, eq(propertiesTable.userId, vendorsTable.ownerId))
+    .where(and(eq(vendorsTable.id, vendorId), eq(propertiesTable.id, propertyId)))
+    .limit(1);
+  if (!row) throw notFound('vendors.not_found', 'Vendor not found');
+  return row.id;
 }
 
 /** Moves a work order along the transition table; cancelling keeps the reason. */
@@ -294,6 +338,16 @@ export async function addWorkOrderPhoto(
   return id;
 }
 
+/** The expense that put the work order's cost in the books, if any. */
+async function expenseOfWorkOrder(db: Database, workOrderId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: expensesTable.id })
+    .from(expensesTable)
+    .where(eq(expensesTable.workOrderId, workOrderId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The detail of one work order the scope allows; a tenant's view has only the notes meant for them. */
 export async function readWorkOrder(
   db: Database,
@@ -327,5 +381,6 @@ export async function readWorkOrder(
     notes: await listNotes(db, id, view === 'tenant' ? 'tenant' : undefined),
     photos: await listPhotos(db, id),
     chargedLedgerEntryId: order.chargedLedgerEntryId,
+    expenseId: await expenseOfWorkOrder(db, id),
   };
 }

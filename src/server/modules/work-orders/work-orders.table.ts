@@ -18,6 +18,7 @@ import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { uploadsTable } from '../uploads/uploads.table';
 import { usersTable } from '../users/users.table';
+import { vendorsTable } from '../vendors/vendors.table';
 
 /**
  * A maintenance request and the work order it becomes are one record: filed as New, triaged
@@ -47,6 +48,10 @@ export const workOrdersTable = pgTable(
     assignedStaffId: integer('assigned_staff_id').references(() => staffTable.id, {
       onDelete: 'set null',
     }),
+    // Or given to an outside vendor instead of a staff member (never both).
+    assignedVendorId: integer('assigned_vendor_id').references(() => vendorsTable.id, {
+      onDelete: 'restrict',
+    }),
     scheduledFor: date('scheduled_for', { mode: 'string' }),
     closeReason: text('close_reason'),
     filedAt: timestamp('filed_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -63,6 +68,11 @@ export const workOrdersTable = pgTable(
   (table) => [
     index('work_orders_unit_id_idx').on(table.unitId),
     index('work_orders_assigned_staff_id_idx').on(table.assignedStaffId),
+    index('work_orders_assigned_vendor_id_idx').on(table.assignedVendorId),
+    check(
+      'work_orders_one_assignee',
+      sql`${table.assignedStaffId} IS NULL OR ${table.assignedVendorId} IS NULL`,
+    ),
     index('work_orders_status_idx').on(table.status, table.priority),
     uniqueIndex('work_orders_charged_ledger_entry_id_key').on(table.chargedLedgerEntryId),
     check(

@@ -14,7 +14,7 @@ import { actorOf, runService } from '../../context';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { requireMaintenanceRole, workOrdersAssignedToAccountFilter } from '../authz/authz';
-import { sendPhoto } from '../uploads/uploads.routes';
+import { sendStoredFile } from '../uploads/uploads.routes';
 import { readPhoto } from '../uploads/uploads.service';
 import { findPhotoUpload, findWorkOrder } from './work-orders.repository';
 import { readWorkOrder } from './work-orders.service';
@@ -173,7 +173,7 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
       const found = await findWorkOrder(app.db, id, workOrdersAssignedToAccountFilter(actor));
       const upload = found ? await findPhotoUpload(app.db, id, photoId) : undefined;
       if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
-      return sendPhoto(reply, upload, await readPhoto(app.files, upload));
+      return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );
 }

@@ -118,7 +118,11 @@ export function WorkOrderPage() {
               disabled={!staffId}
               loading={assign.isPending}
               onClick={() =>
-                assign.mutate({ staffId: Number(staffId), scheduledFor: scheduledFor || null })
+                assign.mutate({
+                  staffId: Number(staffId),
+                  vendorId: null,
+                  scheduledFor: scheduledFor || null,
+                })
               }
             >
               Assign

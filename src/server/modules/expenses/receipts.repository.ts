@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Receipt } from '../../../shared/schemas/expenses';
+import type { Database } from '../../db/client';
+import { uploadsTable, type UploadRow } from '../uploads/uploads.table';
+import { expenseReceiptsTable } from './expenses.table';
+
+const r = expenseReceiptsTable;
+
+export function toReceipt(upload: UploadRow): Receipt {
+  return {
+    id: upload.id,
+    contentType: upload.contentType,
+    byteSize: upload.byteSize,
+    width: upload.width,
+    height: upload.height,
+    createdAt: upload.createdAt.toISOString(),
+  };
+}
+
+/** Whether the upload is some expense's receipt. */
+export async function isReceipt(db: Database, uploadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: r.uploadId })
+    .from(r)
+    .where(eq(r.uploadId, uploadId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function listReceipts(db: Database, expenseId: number): Promise<UploadRow[]> {
+  const rows = await db
+    .select({ upload: uploadsTable })
+    .from(r)
+    .innerJoin(uploadsTable, eq(uploadsTable.id, r.uploadId))
+    .where(eq(r.expenseId, expenseId))
+    .orderBy(asc(r.createdAt), asc(r.uploadId));
+  return rows.map((row) => row.upload);
+}
+
+export async function findReceipt(
+  db: Database,
+  expenseId: number,
+  uploadId: number,
+): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .select({ upload: uploadsTable })
+    .from(r)
+    .innerJoin(uploadsTable, eq(uploadsTable.id, r.uploadId))
+    .where(and(eq(r.expenseId, expenseId), eq(r.uploadId, uploadId)))
+    .limit(1);
+  return row?.upload;
+}
+
+export async function countReceipts(
+  db: Database,
+  expenseIds: number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (expenseIds.length === 0) return counts;
+  const rows = await db
+    .select({ expenseId: r.expenseId })
+    .from(r)
+    .where(inArray(r.expenseId, expenseIds));
+  for (const row of rows) counts.set(row.expenseId, (counts.get(row.expenseId) ?? 0) + 1);
+  return counts;
+}
+
+export async function insertReceipts(
+  db: Database,
+  expenseId: number,
+  uploadIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await db.insert(r).values(uploadIds.map((uploadId) => ({ expenseId, uploadId, createdAt: now })));
+}
+
+export async function deleteReceipt(db: Database, expenseId: number, uploadId: number) {
+  await db.delete(r).where(and(eq(r.expenseId, expenseId), eq(r.uploadId, uploadId)));
+}
