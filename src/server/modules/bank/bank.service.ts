@@ -109,7 +109,7 @@ async function requireLine(ctx: Context, id: number) {
 
 export async function listAccounts(ctx: Context): Promise<BankAccount[]> {
   const rows = await repository.listAccounts(ctx.tx, scopeFor(ctx.actor));
-  return rows.map((row) => toAccount(row, row)).map((account) => account);
+  return rows.map((row) => toAccount(row, row));
 }
 
 async function accountAnswer(ctx: Context, row: BankAccountRow): Promise<BankAccount> {
