@@ -95,4 +95,14 @@ test('import a bank CSV, confirm matches, create an expense from an unmatched li
   await page.getByRole('tab', { name: 'Import' }).click();
   await page.locator('input[type="file"]').setInputFiles(statement);
   await expect(page.getByText('2 lines: 0 new, 2 already imported.')).toBeVisible();
+
+  // The account's name can be changed; its lines stay.
+  await page.getByRole('button', { name: 'Edit account' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit bank account' });
+  await expect(edit.getByLabel('Last 4 digits')).toHaveValue('4321');
+  await edit.getByLabel('Name').fill('Rent account');
+  await edit.getByRole('button', { name: 'Save account' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('Rent account (…4321)');
+  await expect(page.getByText('2 lines, 0 unmatched')).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { bankAccountBodySchema, type BankAccount } from '../../../../shared/sche
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { DateField, MoneyForm, MoneyModal, today } from '../../money';
-import { useCreateBankAccount } from '../api/save-bank-account';
+import { useSaveBankAccount } from '../api/save-bank-account';
 
 interface AccountValues {
   name: string;
@@ -15,38 +15,41 @@ interface AccountValues {
 
 const validateAccount = schemaResolver(bankAccountBodySchema, { sync: true });
 
-function AccountForm({
-  onClose,
-  onSaved,
-}: {
+interface AccountFormProps {
+  /** The account to change; a new one when absent. */
+  account?: BankAccount | undefined;
   onClose(): void;
   onSaved(account: BankAccount): void;
-}) {
-  const create = useCreateBankAccount();
-  const initialValues: AccountValues = {
-    name: '',
-    last4: '',
-    openingBalance: '',
-    openingDate: today(),
-  };
+}
+
+function AccountForm({ account, onClose, onSaved }: AccountFormProps) {
+  const save = useSaveBankAccount();
+  const initialValues: AccountValues = account
+    ? {
+        name: account.name,
+        last4: account.last4 ?? '',
+        openingBalance: account.openingBalance,
+        openingDate: account.openingDate,
+      }
+    : { name: '', last4: '', openingBalance: '', openingDate: today() };
   const submission = useEntityForm({
     initialValues,
     validate: validateAccount,
     toBody: (values) => bankAccountBodySchema.parse(values),
-    save: (body) => create.mutateAsync(body),
-    onSaved: (account) => ({
+    save: (body) => save.mutateAsync({ id: account?.id, body }),
+    onSaved: (saved) => ({
       then: 'close',
-      message: `Bank account ${account.name} added.`,
-      close: () => onSaved(account),
+      message: `Bank account ${saved.name} ${account ? 'saved' : 'added'}.`,
+      close: () => onSaved(saved),
     }),
-    failed: 'Failed to add the bank account',
+    failed: account ? 'Failed to save the bank account' : 'Failed to add the bank account',
   });
   const { form } = submission;
   return (
     <MoneyForm
-      label="Add bank account"
+      label={account ? 'Edit bank account' : 'Add bank account'}
       submission={submission}
-      submitLabel="Add account"
+      submitLabel={account ? 'Save account' : 'Add account'}
       onCancel={onClose}
     >
       <TextInput label="Name" required maxLength={120} {...form.getInputProps('name')} />
@@ -73,18 +76,14 @@ function AccountForm({
   );
 }
 
-export function AccountModal({
-  opened,
-  onClose,
-  onSaved,
-}: {
-  opened: boolean;
-  onClose(): void;
-  onSaved(account: BankAccount): void;
-}) {
+export function AccountModal({ opened, ...props }: AccountFormProps & { opened: boolean }) {
   return (
-    <MoneyModal opened={opened} title="Add bank account" onClose={onClose}>
-      <AccountForm onClose={onClose} onSaved={onSaved} />
+    <MoneyModal
+      opened={opened}
+      title={props.account ? 'Edit bank account' : 'Add bank account'}
+      onClose={props.onClose}
+    >
+      <AccountForm {...props} />
     </MoneyModal>
   );
 }

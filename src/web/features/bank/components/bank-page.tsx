@@ -17,6 +17,7 @@ export function BankPage() {
   const accounts = useBankAccounts();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>('lines');
   const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
 
@@ -52,6 +53,9 @@ export function BankPage() {
               allowDeselect={false}
               maw={320}
             />
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit account
+            </Button>
             <Text c="dimmed" size="sm" pb={6}>
               {account.lineCount} lines, {account.unmatchedCount} unmatched
             </Text>
@@ -81,6 +85,12 @@ export function BankPage() {
           setChosenId(saved.id);
           setAdding(false);
         }}
+      />
+      <AccountModal
+        opened={editing && account !== undefined}
+        account={account}
+        onClose={() => setEditing(false)}
+        onSaved={() => setEditing(false)}
       />
     </>
   );
