@@ -58,6 +58,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { backupsRoutes } from './modules/backups/backups.routes';
+import { bankRoutes } from './modules/bank/bank.routes';
 import { placementsRoutes } from './modules/placements/placements.routes';
 import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
@@ -197,6 +198,7 @@ export async function buildApp({
       await api.register(vendorsRoutes);
       await api.register(expensesRoutes);
       await api.register(recurringExpensesRoutes);
+      await api.register(bankRoutes);
     },
     { prefix: '/api' },
   );

@@ -233,3 +233,41 @@ describe('the actions the server records', () => {
     expect([...actions].sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 });
+
+describe("the bank's events", () => {
+  it('say what was imported, matched, unmatched, turned down and typed', () => {
+    const line = { lineId: 3, postedOn: '2026-03-02', amount: 1200, description: 'ZELLE' };
+    expect(
+      sentenceOf('bank-accounts', 'bank.import', maria, null, { added: 5, alreadyThere: 2 }),
+    ).toBe('maria imported a bank statement: 5 new lines, 2 already there');
+    expect(
+      sentenceOf('bank-accounts', 'bank.match', maria, null, {
+        ...line,
+        kind: 'payment',
+        recordId: 12,
+      }),
+    ).toBe('maria matched the bank line of $1,200.00 with payment 12');
+    expect(
+      sentenceOf(
+        'bank-accounts',
+        'bank.unmatch',
+        maria,
+        { ...line, kind: 'expense', recordId: 7 },
+        null,
+      ),
+    ).toBe('maria unmatched the bank line of $1,200.00 with expense 7');
+    expect(
+      sentenceOf('bank-accounts', 'bank.reject', maria, null, {
+        ...line,
+        kind: 'payment',
+        recordId: 12,
+      }),
+    ).toBe('maria turned down a suggested match for the bank line of $1,200.00');
+    expect(
+      sentenceOf('bank-accounts', 'bank.balance', maria, null, {
+        month: '2026-03',
+        closingBalance: 5850.5,
+      }),
+    ).toBe('maria entered the closing balance of March 2026 ($5,850.50)');
+  });
+});

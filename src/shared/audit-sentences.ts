@@ -68,6 +68,12 @@ export const AUDIT_ACTIONS = [
   'expense.receipt_remove',
   'expense.recurring',
   'expense.work_order',
+  // the landlord's bank
+  'bank.import',
+  'bank.match',
+  'bank.unmatch',
+  'bank.reject',
+  'bank.balance',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -106,10 +112,19 @@ const RECORD_NOUNS: Record<AuditedEntity, string> = {
   vendors: 'vendor',
   expenses: 'expense',
   'recurring-expenses': 'recurring expense',
+  'bank-accounts': 'bank account',
 };
 
 /** Money fields of a record, kept in the trail as stored: integer cents. */
-const CENTS_FIELDS = new Set(['rent', 'deposit', 'lateFeeAmount', 'lateFeeCap', 'cost', 'amount']);
+const CENTS_FIELDS = new Set([
+  'rent',
+  'deposit',
+  'lateFeeAmount',
+  'lateFeeCap',
+  'cost',
+  'amount',
+  'openingBalance',
+]);
 /**
  * Money of the ledger, deposit and checkout events, kept as the API sends it: a number of
  * dollars with at most two decimals.
@@ -130,6 +145,10 @@ const AMOUNT_ACTIONS = new Set<string>([
   'deposit.receipt',
   'deposit.settlement',
   'payments.checkout',
+  'bank.match',
+  'bank.unmatch',
+  'bank.reject',
+  'bank.balance',
 ]);
 const DATE_FIELD = /(?:Date|^date|On|For)$/;
 
@@ -177,6 +196,10 @@ function recordName(parts: Parts): string {
     case 'expenses':
     case 'recurring-expenses':
       return `${parts.entity === 'expenses' ? 'the' : 'the recurring'} expense${expenseWhat(parts)}`;
+    case 'bank-accounts':
+      return parts.value('name')
+        ? `the bank account ${text(parts.value('name'))}`
+        : 'this bank account';
     default:
       return fullName(parts) || `this ${noun}`;
   }
@@ -405,6 +428,40 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     const what = typeof id === 'number' ? `expense #${id}` : 'an expense';
     return said(p, `recorded the cost as ${what}`, `Cost recorded as ${what}`);
   },
+  'bank.import': (p) => {
+    const what = `${Number(p.after.added ?? 0)} new lines, ${Number(p.after.alreadyThere ?? 0)} already there`;
+    return said(p, `imported a bank statement: ${what}`, `Bank statement imported: ${what}`);
+  },
+  'bank.match': (p) =>
+    said(
+      p,
+      `matched the bank line of ${amount(p)} ${bankLineWhat(p)}`,
+      `Bank line of ${amount(p)} matched ${bankLineWhat(p)}`,
+    ),
+  'bank.unmatch': (p) =>
+    said(
+      p,
+      `unmatched the bank line of ${amount(p)} ${bankLineWhat(p)}`,
+      `Bank line of ${amount(p)} unmatched ${bankLineWhat(p)}`,
+    ),
+  'bank.reject': (p) =>
+    said(
+      p,
+      `turned down a suggested match for the bank line of ${amount(p)}`,
+      `Suggested match for the bank line of ${amount(p)} turned down`,
+    ),
+  'bank.balance': (p) => {
+    const month = text(p.value('month'));
+    const what = `the closing balance of ${/^\d{4}-\d{2}$/.test(month) ? monthOf(month) : month} (${amount(p, 'closingBalance')})`;
+    return said(p, `entered ${what}`, `${capitalise(what)} entered`);
+  },
+};
+
+/** 'with payment 12' / 'with expense 7' from a bank line event's fields. */
+const bankLineWhat = (p: Parts) => {
+  const kind = text(p.value('kind'));
+  const id = text(p.value('recordId'));
+  return kind && id ? `with ${kind} ${id}` : '';
 };
 
 const capitalise = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);

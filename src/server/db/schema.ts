@@ -26,3 +26,4 @@ export * from '../modules/notifications/notification-preferences.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/expenses/expenses.table';
+export * from '../modules/bank/bank.table';

@@ -15,6 +15,7 @@ export const AUDITED_ENTITIES = [
   'vendors',
   'expenses',
   'recurring-expenses',
+  'bank-accounts',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

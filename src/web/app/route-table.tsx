@@ -8,6 +8,7 @@ import {
   IconMail,
   IconReceipt,
   IconReportMoney,
+  IconBuildingBank,
   IconTool,
   IconUsers,
   IconUsersGroup,
@@ -239,6 +240,18 @@ export const ROUTES: AppRoute[] = [
       icon: IconFileImport,
       group: 'manage',
       section: startsWith('/import'),
+    },
+  },
+  {
+    paths: ['bank'],
+    load: () => import('../features/bank/components/bank-page').then((m) => m.BankPage),
+    access: manager('the bank'),
+    nav: {
+      label: 'Bank',
+      to: '/bank',
+      icon: IconBuildingBank,
+      group: 'manage',
+      section: startsWith('/bank'),
     },
   },
   {

@@ -57,6 +57,7 @@ export const queryKeys = {
   rentSettings: (userId: number) => ['users', 'rent-settings', userId] as const,
   /** The deposit register and each lease's deposit. */
   deposits: createQueryKeys('deposits'),
+  bank: createQueryKeys('bank'),
   /** The caller's email choice per notification kind (GET /api/notification-preferences). */
   notificationPreferences: ['notification-preferences'] as const,
   /** The Admin's mail page (GET /api/admin/mail). */

@@ -147,10 +147,10 @@ describe('the access matrix', () => {
     }
     expect(failures).toEqual([]);
     const after = await fingerprint(t);
-    // Only landlord B's own new property (POST /api/properties names no record of A's), its
-    // search text, B's portfolio revision, the public listing's revision and the audit event
-    // of its creation may appear, and B's own new vendor (POST /api/vendors names none either);
-    // A's properties are as they were.
+    // Only landlord B's own new records may appear: a property (POST /api/properties names no
+    // record of A's) with its search text, B's portfolio revision and the public listing's
+    // revision, a vendor and a bank account (their POSTs name none either), and the audit
+    // events of their creation; A's records are as they were.
     const mayChange = {
       vendors: undefined,
       properties: undefined,
@@ -158,6 +158,7 @@ describe('the access matrix', () => {
       portfolio_revisions: undefined,
       public_listing_revision: undefined,
       audit_events: undefined,
+      bank_accounts: undefined,
     };
     expect({ ...after, ...mayChange }).toEqual({ ...before, ...mayChange });
     const newEvents = await t.database.db
@@ -167,6 +168,7 @@ describe('the access matrix', () => {
     expect(newEvents.map((e) => [e.actorUserId, e.entityType, e.action])).toEqual([
       [world.b.user.id, 'properties', 'create'],
       [world.b.user.id, 'vendors', 'create'],
+      [world.b.user.id, 'bank-accounts', 'create'],
     ]);
     expect(await propertiesOfA()).toEqual(propertiesBefore);
   });

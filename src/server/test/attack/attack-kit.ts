@@ -292,6 +292,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await post('/api/recurring-expenses', sampleBody(t, 'POST /api/recurring-expenses', ids)),
     'a recurring expense',
   );
+  // A bank account with one imported line: the bank routes name them as {id}.
+  ids['bank-accounts'] = expectCreated(
+    await post('/api/bank-accounts', sampleBody(t, 'POST /api/bank-accounts', ids)),
+    'a bank account',
+  );
+  const statement = await post(`/api/bank-accounts/${ids['bank-accounts']}/statements`, {
+    content: `Date,Description,Amount\n01/15/2026,${MARKER} rent,25.00\n`,
+  });
+  if (statement.statusCode !== 201)
+    throw new Error(`could not import a statement: ${statement.statusCode} ${statement.body}`);
+  const bankLines = await a.request({
+    method: 'GET',
+    url: `/api/bank-accounts/${ids['bank-accounts']}/lines`,
+  });
+  ids['bank-lines'] = (bankLines.json() as { id: number }[])[0]!.id;
   ids.notifications = (
     await t.database.db
       .insert(notificationsTable)
@@ -404,6 +419,11 @@ function sampleValue(name: string, s: JsonSchema, ids: Record<string, number>): 
     contactName: `${MARKER} contact`,
     memo: `${MARKER} memo`,
     trade: 'Plumbing',
+    // A bank account and its statements.
+    last4: '1234',
+    openingDate: '2026-01-01',
+    mapping: null,
+    month: '2026-01',
   };
   if (name in byName) return byName[name];
   const variants = s.anyOf ?? s.oneOf;

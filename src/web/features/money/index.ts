@@ -2,3 +2,8 @@
 export { DashboardMoney } from './components/dashboard-money';
 export { ledgerQueryOptions } from './api/get-ledger';
 export { RecurringChargesPanel } from './components/recurring-charges-panel';
+/** The frame, body and fields of a money dialog, for the bank's dialogs. */
+export { MoneyForm } from './components/money-form';
+export { MoneyModal } from './components/money-modal';
+export { DateField } from './components/date-field';
+export { today } from './components/today';
