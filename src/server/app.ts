@@ -59,6 +59,7 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { backupJobs } from './modules/backups/backups.jobs';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { placementsRoutes } from './modules/placements/placements.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,6 +190,7 @@ export async function buildApp({
       await api.register(importsRoutes);
       await api.register(backupsRoutes);
       await api.register(placementsRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );
