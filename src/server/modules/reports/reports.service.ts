@@ -163,8 +163,6 @@ async function readBooks(
   return { range, periods: reportPeriods(range.from, range.to, range.groupBy), properties, sums };
 }
 
-const EXPENSE_LINE_OF = new Map(EXPENSE_CATEGORIES.map((c) => [c.value as string, c]));
-
 function incomeAndExpenseLines(books: Books, sums: readonly BookSum[]) {
   const income = new LineSums(books.periods, books.range);
   const expenses = new LineSums(books.periods, books.range);
