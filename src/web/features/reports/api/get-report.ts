@@ -39,7 +39,10 @@ export const reportQueryOptions = <Name extends ReportName>(
   queryOptions({
     queryKey: [...queryKeys.money.all, 'reports', name, query],
     queryFn: ({ signal }) => api.get<Reports[Name]>(reportHref(name, query), signal),
-    placeholderData: keepPreviousData,
+    // While new dates or properties load, the same report's last answer stays on screen; another
+    // report's never does (its shape differs).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === name ? keepPreviousData(previous) : undefined,
   });
 
 export const useReport = <Name extends ReportName>(

@@ -49,7 +49,14 @@ export function ReportLinesTable({
     </>
   );
   return (
-    <Table.ScrollContainer minWidth={Math.min(320 + columns.length * 110, 1800)}>
+    // A focusable region: a wide report scrolls sideways by keyboard too.
+    <Table.ScrollContainer
+      type="native"
+      minWidth={Math.min(320 + columns.length * 110, 1800)}
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <Table verticalSpacing="xs" striped="even" data-testid="report-table">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</Table.Caption>
         <Table.Thead>

@@ -299,6 +299,7 @@ export function ReportsPage() {
         radius="md"
         p={{ base: 'sm', sm: 'lg' }}
         className="report-sheet"
+        data-testid="report-sheet"
         aria-busy={report.isFetching}
       >
         <Title order={2} size="h3" mb="sm">

@@ -5,7 +5,13 @@ import { formatMoney } from '../../../lib/format';
 /** Vendors flagged for a 1099 and what they were paid in the year; who reaches the threshold. */
 export function Vendors1099Table({ report }: { report: Form1099Report }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer
+      type="native"
+      minWidth={520}
+      tabIndex={0}
+      role="region"
+      aria-label="1099 vendor totals"
+    >
       <Table verticalSpacing="xs" data-testid="vendors-1099-table">
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
           Vendors paid in {report.year}; a 1099-NEC is due for {formatMoney(report.threshold)} or
