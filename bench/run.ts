@@ -33,6 +33,7 @@ import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/
 import { runAsSystem } from '../src/server/context';
 import { postRentDue } from '../src/server/modules/ledger/ledger.service';
 import { measureImport, type ImportRow } from './import';
+import { BOOKS_MONTHS, seedBooksHistory } from './books';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,11 +45,11 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: '' },
   },
 });
-const GROUPS = ['core', 'money', 'search', 'import'] as const;
+const GROUPS = ['core', 'money', 'search', 'import', 'books'] as const;
 type Group = (typeof GROUPS)[number];
 /**
  * Groups of rows to measure: 'core' (dashboard, baseline), 'money', 'search' (public and
- * palette), 'import' (bench/import.ts); empty: all.
+ * palette), 'import' (bench/import.ts), 'books' (the reports over 3 years of history); empty: all.
  */
 const ONLY = new Set(args.only.split(',').filter(Boolean));
 for (const group of ONLY) {
@@ -649,7 +650,7 @@ if (runs('import')) {
     await stop(app);
   }
 }
-if (!runs('core') && !runs('money') && !runs('search')) {
+if (!runs('core') && !runs('money') && !runs('search') && !runs('books')) {
   await dropScratch?.();
   if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
   reportImport();
@@ -890,6 +891,43 @@ if (runs('search')) {
     rows.push(...(await runRows(appUrl, cold.pid!, publicSearchRows('cold (built every time)'))));
   } finally {
     await stop(cold);
+  }
+}
+
+// --- books: the big landlord's profit and loss over three years -------------------
+// Last, after every other row: the history it seeds (a million ledger entries) would
+// change what the money rows above measure.
+if (runs('books')) {
+  database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
+  const seeded = Date.now();
+  const books = await seedBooksHistory(database.db, bigName);
+  await refreshStatistics(database.db);
+  await database.close();
+  console.log(
+    `Seeded ${BOOKS_MONTHS} months of books in ${((Date.now() - seeded) / 1000).toFixed(1)} s: ` +
+      `${books.entries} ledger entries, ${books.expenses} expenses`,
+  );
+  const booksApp = start('src/server/main.ts', APP_PORT);
+  try {
+    await waitFor(`${appUrl}/api/health`, booksApp);
+    const cookie = await login(appUrl, bigName);
+    const range = `from=${books.from}&to=${books.to}&groupBy=month`;
+    rows.push(
+      ...(await runRows(
+        appUrl,
+        booksApp.pid!,
+        (['cash', 'accrual'] as const).map((basis) => ({
+          name: `profit and loss, ${BOOKS_MONTHS} months by month, ${basis} (${bigLabel}, ${books.entries.toLocaleString('en-US')} entries)`,
+          method: 'GET' as const,
+          path: `/api/reports/profit-and-loss?${range}&basis=${basis}`,
+          cookie,
+          expectStatus: 200,
+          connections: 4,
+        })),
+      )),
+    );
+  } finally {
+    await stop(booksApp);
   }
 }
 

@@ -64,6 +64,7 @@ import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { recurringExpensesRoutes } from './modules/expenses/recurring-expenses.routes';
 import { expensesJobs } from './modules/expenses/expenses.jobs';
+import { reportsRoutes } from './modules/reports/reports.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -199,6 +200,7 @@ export async function buildApp({
       await api.register(expensesRoutes);
       await api.register(recurringExpensesRoutes);
       await api.register(bankRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconBuildingCommunity,
+  IconChartBar,
   IconDoor,
   IconFileDescription,
   IconFileImport,
@@ -229,6 +230,18 @@ export const ROUTES: AppRoute[] = [
         (m) => m.ReceivePaymentsPage,
       ),
     access: manager('rent'),
+  },
+  {
+    paths: ['reports'],
+    load: () => import('../features/reports/components/reports-page').then((m) => m.ReportsPage),
+    access: manager('reports'),
+    nav: {
+      label: 'Reports',
+      to: '/reports',
+      icon: IconChartBar,
+      group: 'manage',
+      section: startsWith('/reports'),
+    },
   },
   {
     paths: ['import'],

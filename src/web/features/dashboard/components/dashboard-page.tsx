@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session';
 import { DashboardMoney } from '../../money';
+import { DashboardBooks } from '../../reports';
 import { FirstRunChecklist } from '../../onboarding';
 import { MaintenanceCounts } from '../../work-orders';
 import { useDashboardOverview, useDashboardSummary } from '../api/get-dashboard';
@@ -61,6 +62,7 @@ export function DashboardPage() {
       ) : (
         <>
           <DashboardMoney />
+          <DashboardBooks />
           <MaintenanceCounts />
           {overview.isPending ? (
             <OverviewSkeleton />
