@@ -22,10 +22,12 @@ import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
+import { refreshShowing } from '../../../lib/entity-caches';
 import { formatMoney } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { useOpenBalances } from '../api/get-open-balances';
 import { recordPayment } from '../api/record-payment';
+import { LEDGER_WRITE_CHANGES } from '../api/use-ledger-mutation';
 import { randomKey } from '../hooks/use-idempotency-key';
 import { DateField } from './date-field';
 import { MoneyReportsNav } from './money-reports-nav';
@@ -179,11 +181,8 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
     );
     busy.current = false;
     setRunning(false);
-    await Promise.all(
-      [queryKeys.dashboard.all, queryKeys.deposits.all, queryKeys.money.lists()].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey, refetchType: 'none' }),
-      ),
-    );
+    // Marked stale, not read now: the rows and their outcomes stay on screen.
+    await refreshShowing(queryClient, LEDGER_WRITE_CHANGES, { refetchType: 'none' });
   }
 
   return (
