@@ -93,5 +93,7 @@ export const serverFeaturesSchema = z.object({
   freshInstall: z.boolean(),
   /** Stripe keys are set: a tenant may pay their balance by card ('Pay now'). */
   cardPayments: z.boolean(),
+  /** The server's calendar (TIME_ZONE): the browser's 'today' is the date there. */
+  timeZone: z.string(),
 });
 export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;

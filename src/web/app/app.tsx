@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api-client';
+import { featuresQueryOptions } from '../features/auth/api/get-features';
 import { SessionProvider } from '../features/auth/session';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,6 +18,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+// The server's calendar gives forms their 'today' (lib/server-today.ts): asked before any form opens.
+void queryClient.prefetchQuery(featuresQueryOptions());
 
 export function App() {
   return (

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { DeletionPreview } from '../../shared/schemas/deletion';
 import { api, errorMessage } from '../lib/api-client';
 import { notifyOutcome } from '../lib/notify';
+import { queryKeys } from '../lib/query-keys';
 
 interface RowActionsProps {
   /** What the row is, as people say it: 'unit 101 at Maple Court'. Names the buttons and the prompt. */
@@ -30,7 +31,7 @@ interface RowActionsProps {
  */
 const deletionPreviewQuery = (path: string) =>
   queryOptions({
-    queryKey: ['deletion-preview', path],
+    queryKey: queryKeys.deletionPreview.of(path),
     queryFn: ({ signal }) => api.get<DeletionPreview>(path, signal),
     staleTime: 0,
     gcTime: 0,

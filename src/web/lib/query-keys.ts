@@ -53,20 +53,44 @@ export const queryKeys = {
   vendors: createQueryKeys('vendors'),
   expenses: createQueryKeys('expenses'),
   recurringExpenses: createQueryKeys('recurring-expenses'),
-  /** A landlord's rent settings (GET /api/users/:id/rent-settings). */
-  rentSettings: (userId: number) => ['users', 'rent-settings', userId] as const,
   /** The deposit register and each lease's deposit. */
   deposits: createQueryKeys('deposits'),
   bank: createQueryKeys('bank'),
   /** The caller's email choice per notification kind (GET /api/notification-preferences). */
   notificationPreferences: ['notification-preferences'] as const,
+  /** The bell's unread count and the notifications page (GET /api/notifications...). */
+  notifications: {
+    all: ['notifications'] as const,
+    unread: () => ['notifications', 'unread'] as const,
+    page: (page: number) => ['notifications', 'page', page] as const,
+  },
+  /** The Admin's accounts page (GET /api/accounts). */
+  accounts: {
+    all: ['accounts'] as const,
+    page: (q: string, page: number) => ['accounts', 'page', { q, page }] as const,
+  },
   /** The Admin's mail page (GET /api/admin/mail). */
   adminMail: createQueryKeys('admin-mail'),
   me: ['authentication', 'me'] as const,
   /** What the server's configuration offers (GET /api/features). */
   features: ['features'] as const,
-  publicContact: (userId: number) => ['users', 'public-contact', userId] as const,
-  paymentInstructions: (userId: number) => ['users', 'payment-instructions', userId] as const,
+  /** A user's own settings: rent settings, public contact, payment instructions. */
+  users: {
+    all: ['users'] as const,
+    rentSettings: (userId: number) => ['users', 'rent-settings', userId] as const,
+    publicContact: (userId: number) => ['users', 'public-contact', userId] as const,
+    paymentInstructions: (userId: number) => ['users', 'payment-instructions', userId] as const,
+  },
+  /** What a password-reset link is for (the public page). */
+  passwordResets: {
+    all: ['password-resets'] as const,
+    byCode: (code: string) => ['password-resets', code] as const,
+  },
+  /** What deleting a record would also remove (asked before the confirmation). */
+  deletionPreview: {
+    all: ['deletion-preview'] as const,
+    of: (path: string) => ['deletion-preview', path] as const,
+  },
   /** A property's or unit's page (GET /api/properties/{id}/overview, /api/units/{id}/overview). */
   overview: {
     all: ['overview'] as const,
@@ -74,5 +98,8 @@ export const queryKeys = {
     unit: (id: number) => ['overview', 'unit', id] as const,
   },
   /** The search palette's answers (GET /api/search). */
-  search: (q: string) => ['search', q] as const,
+  search: {
+    all: ['search'] as const,
+    of: (q: string) => ['search', q] as const,
+  },
 };

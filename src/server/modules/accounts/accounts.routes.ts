@@ -88,6 +88,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       passwordResetByEmail: resetByEmailBase(app.config) !== null,
       freshInstall: !(await hasAnyUser(app.db)),
       cardPayments: app.config.stripe !== null && app.config.publicUrl !== null,
+      timeZone: app.config.timeZone,
     }),
   );
 

@@ -11,7 +11,12 @@ describe('GET /api/features: a fresh install', () => {
   const features = async () =>
     (await t.request({ method: 'GET', url: '/api/features' })).json() as {
       freshInstall: boolean;
+      timeZone: string;
     };
+
+  it("names the server's calendar (TIME_ZONE), the browser's 'today'", async () => {
+    expect((await features()).timeZone).toBe('America/New_York');
+  });
 
   it('is fresh until the first account exists, and then never again', async () => {
     expect((await features()).freshInstall).toBe(true);
@@ -28,5 +33,17 @@ describe('GET /api/features: a fresh install', () => {
     });
     expect(signup.statusCode).toBe(201);
     expect((await features()).freshInstall).toBe(false);
+  });
+});
+
+describe('GET /api/features: another TIME_ZONE', () => {
+  it('names the configured time zone', async () => {
+    const t = await createTestApp({ timeZone: 'Pacific/Auckland' });
+    try {
+      const answer = await t.request({ method: 'GET', url: '/api/features' });
+      expect(answer.json()).toMatchObject({ timeZone: 'Pacific/Auckland' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Role } from '../../../../shared/constants';
 import type { Account, PasswordResetLink } from '../../../../shared/schemas/accounts';
 import { api } from '../../../lib/api-client';
-import { accountsQueryOptions } from './get-accounts';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export type AccountChange =
   { kind: 'roles'; id: number; roles: Role[] } | { kind: 'disable' | 'enable'; id: number };
@@ -16,11 +16,7 @@ function send(change: AccountChange): Promise<Account> {
 
 /** Roles, disable, enable: each refreshes the list. */
 export function useChangeAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountsQueryOptions.all }),
-  });
+  return useChangingMutation({ mutationFn: send, changes: ['user'], refreshOn: 'settled' });
 }
 
 export function useIssuePasswordReset() {

@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Account } from '../../../../shared/schemas/accounts';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const ACCOUNTS_PAGE_SIZE = 25;
 
-/** Every accounts key starts with 'accounts', so one invalidation refreshes them all. */
 export const accountsQueryOptions = {
-  all: ['accounts'] as const,
   page: (q: string, page: number) =>
     queryOptions({
-      queryKey: ['accounts', 'page', { q, page }],
+      queryKey: queryKeys.accounts.page(q, page),
       queryFn: async ({ signal }) => {
         const params = new URLSearchParams({
           limit: String(ACCOUNTS_PAGE_SIZE),

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PasswordResetInfo } from '../../../../shared/schemas/accounts';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 const resetQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['password-resets', code],
+    queryKey: queryKeys.passwordResets.byCode(code),
     queryFn: ({ signal }) =>
       api.get<PasswordResetInfo>(`/api/password-resets/${encodeURIComponent(code)}`, signal),
     retry: false,

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupRole } from '../../../../shared/constants';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export interface SignUpInput {
   userName: string;
@@ -26,10 +25,4 @@ export function signUp(input: SignUpInput): Promise<User> {
 }
 
 /** After the first sign-up the server is no longer a fresh install (the login screen's hint). */
-export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.features }),
-  });
-}
+export const useSignUp = () => useChangingMutation({ mutationFn: signUp, changes: ['user'] });

@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicContact, PublicContactBody } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function usePublicContact(userId: number) {
   return useQuery({
-    queryKey: queryKeys.publicContact(userId),
+    queryKey: queryKeys.users.publicContact(userId),
     queryFn: () => api.get<PublicContact>(`/api/users/${userId}/public-contact`),
   });
 }
@@ -16,8 +17,11 @@ export function usePublicContact(userId: number) {
  */
 export function useSetPublicContact(userId: number) {
   const queryClient = useQueryClient();
-  const key = queryKeys.publicContact(userId);
-  return useMutation({
+  const key = queryKeys.users.publicContact(userId);
+  return useChangingMutation({
+    // The name shows on the tenant's home and the work orders' notes too.
+    changes: ['user'],
+    answers: () => key,
     mutationFn: (choice: PublicContactBody) =>
       api.put<PublicContact>(`/api/users/${userId}/public-contact`, choice),
     onMutate: async (choice) => {
@@ -29,11 +33,6 @@ export function useSetPublicContact(userId: number) {
     },
     onError: (_error, _choice, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSuccess: (choice) => {
-      queryClient.setQueryData(key, choice);
-      // The name shows on the tenant's home and the work orders' notes too.
-      return queryClient.invalidateQueries();
     },
   });
 }

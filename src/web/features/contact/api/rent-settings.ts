@@ -1,22 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { RentSettings } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function useRentSettings(userId: number) {
   return useQuery({
-    queryKey: queryKeys.rentSettings(userId),
+    queryKey: queryKeys.users.rentSettings(userId),
     queryFn: () => api.get<RentSettings>(`/api/users/${userId}/rent-settings`),
   });
 }
 
 export function useSetRentSettings(userId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangingMutation({
     mutationFn: (body: RentSettings) =>
       api.put<RentSettings>(`/api/users/${userId}/rent-settings`, body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.rentSettings(userId), saved);
-    },
+    changes: ['user'],
+    answers: () => queryKeys.users.rentSettings(userId),
   });
 }

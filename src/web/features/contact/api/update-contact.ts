@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export interface UpdateContactInput {
   id: number;
@@ -16,16 +15,6 @@ export function updateContact({ id, email, phone }: UpdateContactInput): Promise
   });
 }
 
-/** An owner's contact shows on their properties (public browser) and dashboard: refresh those. */
-export function useUpdateContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateContact,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.properties.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-      ]),
-  });
-}
+/** An owner's contact shows on their properties (public browser) and dashboard. */
+export const useUpdateContact = () =>
+  useChangingMutation({ mutationFn: updateContact, changes: ['user'] });

@@ -29,6 +29,7 @@ import {
 import { useConfirmation } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
+import { ENTITIES, refreshShowing } from '../../../lib/entity-caches';
 import { notifyOutcome } from '../../../lib/notify';
 import { sendImport, templateHref, type SendProgress } from '../api/send-import';
 import { ImportProgressBar } from './import-progress';
@@ -205,7 +206,8 @@ export function ImportPage() {
       const imported = await sendImport('commit', file, withEdits(choices, edits), setProgress);
       setDone(imported);
       setResult(null);
-      await queryClient.invalidateQueries();
+      // An import may add every kind of record.
+      await refreshShowing(queryClient, ENTITIES);
       notifyOutcome('success', `Imported ${countsText(imported.created)}`);
     } catch (error) {
       setFailure(errorMessage(error, 'The file could not be imported. Please try again.'));

@@ -70,7 +70,7 @@ function PortalAccess({ record, id, name }: PortalAccessPanelProps) {
   const headingId = useId();
   const access = useInvitationList(record, id);
   const create = useCreateInvitation(record, id);
-  const revoke = useRevokeInvitation(record, id);
+  const revoke = useRevokeInvitation();
   const { banner, showSuccess, showError, clear } = useBanner();
   const { ask, dialog } = useConfirmation();
   const who = name || (record === 'tenants' ? 'this tenant' : 'this staff member');

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   PostingPreview,
   PostingPreviewBodyInput,
@@ -12,6 +6,7 @@ import type {
 } from '../../../../shared/schemas/lease-books';
 import type { Lease } from '../../../../shared/schemas/leases';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** What saving these terms would post or reverse now (docs/product.md section 28). */
@@ -35,19 +30,6 @@ export const usePostingPreview = (terms: PostingPreviewBodyInput | undefined) =>
 export const voidLease = ({ id, body }: { id: number; body: VoidLeaseBody }) =>
   api.post<Lease>(`/api/leases/${id}/void`, body);
 
-/** Voiding reverses the ledger and ends the lease: both, and the reports, are read again. */
-export function useVoidLease() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: voidLease,
-    onSuccess: () =>
-      Promise.all(
-        [
-          queryKeys.leases.all,
-          queryKeys.ledger.all,
-          queryKeys.money.all,
-          queryKeys.dashboard.all,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
-}
+/** Voiding reverses the ledger and ends the lease. */
+export const useVoidLease = () =>
+  useChangingMutation({ mutationFn: voidLease, changes: ['lease', 'ledger'] });

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lease, MoveOutBody, RenewLeaseBody } from '../../../../shared/schemas/leases';
 import type { Tenant } from '../../../../shared/schemas/tenants';
 import type { Unit } from '../../../../shared/schemas/units';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export const renewLease = ({ id, body }: { id: number; body: RenewLeaseBody }) =>
   api.post<Lease>(`/api/leases/${id}/renew`, body);
@@ -17,19 +17,8 @@ export async function fetchLeasePrefill(tenantId: number) {
   return { tenant, rent: unit.rent };
 }
 
-/** Renewal and move-out change leases, tenants, the unit's status and the dashboard's figures. */
-function useLifecycleMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all(
-        ['leases', 'tenants', 'units', 'properties', 'dashboard'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      ),
-  });
-}
-
-export const useRenewLease = () => useLifecycleMutation(renewLease);
-export const useMoveOutTenant = () => useLifecycleMutation(moveOutTenant);
+/** Renewal and move-out change leases, the tenancy and the unit's status. */
+export const useRenewLease = () =>
+  useChangingMutation({ mutationFn: renewLease, changes: ['lease', 'tenant', 'unit'] });
+export const useMoveOutTenant = () =>
+  useChangingMutation({ mutationFn: moveOutTenant, changes: ['lease', 'tenant', 'unit'] });

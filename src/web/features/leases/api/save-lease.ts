@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lease, LeaseBody } from '../../../../shared/schemas/leases';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export type SaveLeaseInput = { id?: number | undefined; body: LeaseBody };
 
@@ -11,14 +10,6 @@ export const saveLease = ({ id, body }: SaveLeaseInput) =>
     ? api.post<Lease>('/api/leases', body)
     : api.put<Lease>(`/api/leases/${id}`, body);
 
-export function useSaveLease() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveLease,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.leases.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-      ]),
-  });
-}
+/** Saving terms posts or reverses charges on the lease's ledger (docs/product.md section 28). */
+export const useSaveLease = () =>
+  useChangingMutation({ mutationFn: saveLease, changes: ['lease', 'ledger'] });

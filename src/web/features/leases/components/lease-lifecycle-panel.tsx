@@ -1,6 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import dayjs from 'dayjs';
 import { addDays, formatDate } from '../../../../shared/dates';
 import {
   moveOutBodySchema,
@@ -12,6 +11,7 @@ import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
+import { useServerToday } from '../../../lib/server-today';
 import { useMoveOutTenant, useRenewLease } from '../api/lease-lifecycle';
 import { oneYearFrom } from '../hooks/use-lease-prefill';
 import { moveOutConfirmation, renewConfirmation } from './lease-confirmations';
@@ -32,6 +32,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
   const { ask, dialog } = useConfirmation();
   const renewLease = useRenewLease();
   const moveOutTenant = useMoveOutTenant();
+  const today = useServerToday();
   const nextStart = addDays(lease.endDate, 1);
   const ended = lease.status === 'Terminated';
 
@@ -50,7 +51,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
     banner: status,
   });
   const moveOut = useEntityForm({
-    initialValues: { moveOutDate: dayjs().format('YYYY-MM-DD'), reason: '' },
+    initialValues: { moveOutDate: today, reason: '' },
     validate: validateMoveOut,
     toBody: (values) => moveOutBodySchema.parse(values),
     confirm: (body) => ask(moveOutConfirmation(lease, body)),
@@ -123,7 +124,7 @@ export function LeaseLifecyclePanel({ lease }: { lease: Lease }) {
                   label="Move-out date"
                   type="date"
                   required
-                  max={dayjs().format('YYYY-MM-DD')}
+                  max={today}
                   {...moveOut.form.getInputProps('moveOutDate')}
                 />
                 <TextInput

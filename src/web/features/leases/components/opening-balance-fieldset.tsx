@@ -1,10 +1,10 @@
 import { Fieldset, Group, Radio, Select, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import dayjs from 'dayjs';
 import { formatDate, isRealDate } from '../../../../shared/dates';
 import { cents } from '../../../../shared/money';
 import { rentPeriods } from '../../../../shared/rent-periods';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
+import { useServerToday } from '../../../lib/server-today';
 import { dueDayIn } from '../../../../shared/schemas/leases';
 import { dueDayBody, type DueDayValues } from './rent-due-day-field';
 
@@ -73,7 +73,7 @@ export function OpeningBalanceFieldset<Values extends Dated>({
   form: UseFormReturnType<Values>;
   isEdit: boolean;
 }) {
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = useServerToday();
   const values = form.values;
   const choices = dueDateChoices(values, today);
   if (choices.length === 0 || values.startDate >= today) return null;

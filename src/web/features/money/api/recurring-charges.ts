@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   RecurringCharge,
   RecurringChargeBody,
 } from '../../../../shared/schemas/recurring-charges';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 const path = (leaseId: number, chargeId?: number) =>
@@ -21,8 +22,7 @@ export const useRecurringCharges = (leaseId: number) =>
 
 /** Add (no chargeId), change or end (chargeId), remove (body null): the list and money figures refresh. */
 export function useSaveRecurringCharge() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useChangingMutation({
     mutationFn: async ({
       leaseId,
       chargeId,
@@ -36,11 +36,6 @@ export function useSaveRecurringCharge() {
       if (chargeId === undefined) return api.post<RecurringCharge>(path(leaseId), body);
       return api.put<RecurringCharge>(path(leaseId, chargeId), body);
     },
-    onSuccess: (_saved, { leaseId }) =>
-      Promise.all(
-        [queryKeys.recurringCharges.detail(leaseId), queryKeys.money.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    changes: ['recurringCharge'],
   });
 }

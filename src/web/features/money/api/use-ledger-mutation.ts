@@ -1,24 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ledger } from '../../../../shared/schemas/ledger';
+import type { Entity } from '../../../lib/entity-caches';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
-/**
- * Every ledger write answers the whole ledger: the screen shows it at once, and the figures
- * that sum ledgers (dashboard, rent roll, arrears, statements, deposits) are fetched again.
- */
-export function useLedgerMutation<Input extends { leaseId: number }>(
+/** What a ledger write changes: the figures that sum ledgers are read again. */
+export const LEDGER_WRITE_CHANGES: readonly Entity[] = ['ledger'];
+
+/** Every ledger write answers the whole ledger: the screen shows it at once. */
+export const useLedgerMutation = <Input extends { leaseId: number }>(
   mutationFn: (input: Input) => Promise<Ledger>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
+) =>
+  useChangingMutation({
     mutationFn,
-    onSuccess: (ledger, { leaseId }) => {
-      queryClient.setQueryData(queryKeys.ledger.detail(leaseId), ledger);
-      return Promise.all(
-        [queryKeys.money.all, queryKeys.deposits.all, queryKeys.dashboard.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
+    changes: LEDGER_WRITE_CHANGES,
+    answers: (_ledger, { leaseId }) => queryKeys.ledger.detail(leaseId),
   });
-}

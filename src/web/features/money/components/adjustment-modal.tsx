@@ -10,12 +10,12 @@ import {
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
+import { useServerToday } from '../../../lib/server-today';
 import { useAddCharge } from '../api/add-charge';
 import { useAddCredit } from '../api/add-credit';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
-import { today } from './today';
 
 interface AdjustmentValues {
   category: string;
@@ -51,13 +51,14 @@ function AdjustmentForm({
   leaseId: number;
   onClose(): void;
 }) {
+  const today = useServerToday();
   const addCharge = useAddCharge();
   const addCredit = useAddCredit();
   const text = TEXT[kind];
   const initialValues: AdjustmentValues = {
     category: '',
     amount: '',
-    entryDate: today(),
+    entryDate: today,
     description: '',
   };
   const submission = useEntityForm({

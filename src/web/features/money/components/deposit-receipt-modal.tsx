@@ -5,11 +5,11 @@ import { depositReceiptBodySchema } from '../../../../shared/schemas/deposits';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
+import { useServerToday } from '../../../lib/server-today';
 import { useRecordDepositReceipt } from '../api/record-deposit-receipt';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
-import { today } from './today';
 
 interface ReceiptValues {
   amount: number | string;
@@ -29,10 +29,11 @@ function DepositReceiptForm({
   outstanding: number;
   onClose(): void;
 }) {
+  const today = useServerToday();
   const record = useRecordDepositReceipt();
   const initialValues: ReceiptValues = {
     amount: outstanding > 0 ? outstanding : '',
-    date: today(),
+    date: today,
     description: '',
   };
   const submission = useEntityForm({
@@ -57,7 +58,7 @@ function DepositReceiptForm({
       onCancel={onClose}
     >
       <MoneyInput label="Amount" description="USD" required {...form.getInputProps('amount')} />
-      <DateField label="Date received" max={today()} {...form.getInputProps('date')} />
+      <DateField label="Date received" max={today} {...form.getInputProps('date')} />
       <TextInput
         label="Description"
         description="Optional"

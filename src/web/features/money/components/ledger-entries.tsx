@@ -1,8 +1,7 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { LedgerEntry } from '../../../../shared/schemas/ledger';
-import { EmptyState } from '../../../components/page-states';
+import { LedgerTable, type LedgerColumn } from '../../../components/ledger-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { canReverse, entryDetails, entryName, entryTitle } from './entry-text';
 
@@ -41,131 +40,69 @@ function ReverseButton({ entry, onReverse }: { entry: LedgerEntry; onReverse(): 
   );
 }
 
-/**
- * A lease's entries in posting order with the balance after each: a table on a wide screen, a
- * card per entry on a phone, so no figure hides off to the side.
- */
+/** A lease's entries in posting order with the balance after each, each reversible here. */
 export function LedgerEntries({ entries, onReverse }: LedgerEntriesProps) {
-  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const titleOf = (entry: LedgerEntry) =>
     entryTitle(entry, entry.reversesId === null ? undefined : byId.get(entry.reversesId));
 
-  if (entries.length === 0) {
-    return (
-      <Paper withBorder radius="md">
-        <EmptyState title="Nothing charged or paid yet">
-          Rent is posted on each due date; record a payment or add a charge to start.
-        </EmptyState>
-      </Paper>
-    );
-  }
-
-  if (narrow) {
-    return (
-      <Stack
-        gap="xs"
-        component="ul"
-        aria-label="Ledger entries"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {entries.map((entry) => (
-          <Paper
-            key={entry.id}
-            component="li"
-            withBorder
-            radius="md"
-            p="sm"
-            data-testid="ledger-entry"
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <div style={{ minWidth: 0 }}>
-                <Group gap={6}>
-                  <Text fw={600} size="sm">
-                    {titleOf(entry)}
-                  </Text>
-                  <ReversedBadge entry={entry} />
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {formatDate(entry.entryDate)}
-                </Text>
-                {entryDetails(entry) ? (
-                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {entryDetails(entry)}
-                  </Text>
-                ) : null}
-              </div>
-              <div style={{ textAlign: 'right', flexShrink: 0 }}>
-                <Text fw={600} size="sm" style={struck(entry)}>
-                  {entry.delta > 0 ? `+${chargeOf(entry)}` : `-${paymentOf(entry)}`}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Balance {formatMoney(entry.runningBalance)}
-                </Text>
-              </div>
-            </Group>
-            {canReverse(entry) ? (
-              <Group justify="flex-end" mt="xs">
-                <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />
-              </Group>
-            ) : null}
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
+  const columns: LedgerColumn<LedgerEntry>[] = [
+    {
+      header: 'Date',
+      cell: (entry) => formatDate(entry.entryDate),
+      style: () => ({ whiteSpace: 'nowrap' }),
+    },
+    {
+      header: 'Entry',
+      cell: (entry) => (
+        <>
+          <Group gap={6}>
+            <Text size="sm" fw={500}>
+              {titleOf(entry)}
+            </Text>
+            <ReversedBadge entry={entry} />
+          </Group>
+          {entryDetails(entry) ? (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              {entryDetails(entry)}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Charge', align: 'right', cell: chargeOf, style: struck },
+    { header: 'Payment or credit', align: 'right', cell: paymentOf, style: struck },
+    { header: 'Balance', align: 'right', cell: (entry) => formatMoney(entry.runningBalance) },
+    {
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      cell: (entry) => <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />,
+    },
+  ];
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped verticalSpacing="sm" data-testid="ledger-table">
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 0.75rem' }}>
-            Every charge, payment, credit and reversal, oldest first
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Entry</Table.Th>
-              <Table.Th ta="right">Charge</Table.Th>
-              <Table.Th ta="right">Payment or credit</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.id} data-testid="ledger-entry">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.entryDate)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Text size="sm" fw={500}>
-                      {titleOf(entry)}
-                    </Text>
-                    <ReversedBadge entry={entry} />
-                  </Group>
-                  {entryDetails(entry) ? (
-                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {entryDetails(entry)}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td ta="right" style={struck(entry)}>
-                  {chargeOf(entry)}
-                </Table.Td>
-                <Table.Td ta="right" style={struck(entry)}>
-                  {paymentOf(entry)}
-                </Table.Td>
-                <Table.Td ta="right">{formatMoney(entry.runningBalance)}</Table.Td>
-                <Table.Td ta="right">
-                  <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <LedgerTable
+      lines={entries}
+      empty={{
+        title: 'Nothing charged or paid yet',
+        text: 'Rent is posted on each due date; record a payment or add a charge to start.',
+      }}
+      caption="Every charge, payment, credit and reversal, oldest first"
+      listLabel="Ledger entries"
+      lineTestId="ledger-entry"
+      columns={columns}
+      minWidth={720}
+      card={(entry) => ({
+        title: titleOf(entry),
+        titleAside: entry.reversedById !== null ? <ReversedBadge entry={entry} /> : undefined,
+        subtitle: formatDate(entry.entryDate),
+        details: entryDetails(entry),
+        amount: entry.delta > 0 ? `+${chargeOf(entry)}` : `-${paymentOf(entry)}`,
+        amountStyle: struck(entry),
+        footer: canReverse(entry) ? (
+          <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />
+        ) : undefined,
+      })}
+    />
   );
 }

@@ -9,12 +9,12 @@ import {
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatMoney } from '../../../lib/format';
+import { useServerToday } from '../../../lib/server-today';
 import { useRecordPayment } from '../api/record-payment';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
-import { today } from './today';
 
 interface PaymentValues {
   amount: number | string;
@@ -28,11 +28,12 @@ interface PaymentValues {
 const validatePayment = schemaResolver(paymentBodySchema, { sync: true });
 
 function PaymentForm({ leaseId, onClose }: { leaseId: number; onClose(): void }) {
+  const today = useServerToday();
   const idempotencyKey = useIdempotencyKey();
   const record = useRecordPayment();
   const initialValues: PaymentValues = {
     amount: '',
-    entryDate: today(),
+    entryDate: today,
     method: '',
     reference: '',
     note: '',
@@ -43,7 +44,7 @@ function PaymentForm({ leaseId, onClose }: { leaseId: number; onClose(): void })
     validate: (values) => {
       const errors = validatePayment(values);
       if (values.method === '') errors.method = 'Choose how the money was paid';
-      if (!errors.entryDate && values.entryDate > today()) {
+      if (!errors.entryDate && values.entryDate > today) {
         errors.entryDate = 'Date received cannot be in the future';
       }
       return errors;
@@ -73,7 +74,7 @@ function PaymentForm({ leaseId, onClose }: { leaseId: number; onClose(): void })
         data-autofocus
         {...form.getInputProps('amount')}
       />
-      <DateField label="Date received" max={today()} {...form.getInputProps('entryDate')} />
+      <DateField label="Date received" max={today} {...form.getInputProps('entryDate')} />
       <NativeSelect
         label="Method"
         required

@@ -22,14 +22,16 @@ import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
+import { refreshShowing } from '../../../lib/entity-caches';
 import { formatMoney } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
+import { useServerToday } from '../../../lib/server-today';
 import { useOpenBalances } from '../api/get-open-balances';
 import { recordPayment } from '../api/record-payment';
+import { LEDGER_WRITE_CHANGES } from '../api/use-ledger-mutation';
 import { randomKey } from '../hooks/use-idempotency-key';
 import { DateField } from './date-field';
 import { MoneyReportsNav } from './money-reports-nav';
-import { today } from './today';
 
 /** The last method used on this screen, kept in this browser. */
 const METHOD_KEY = 'porchlight.receive-payments.method';
@@ -97,6 +99,7 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
   const [rows, setRows] = useState<Row[]>(() => leases.map(rowOf));
   const [method, setMethod] = useState(rememberedMethod);
   const [methodError, setMethodError] = useState<string | null>(null);
+  const today = useServerToday();
   const [entryDate, setEntryDate] = useState(today);
   const [running, setRunning] = useState(false);
   // A second click before the screen re-renders starts nothing (the keys would save it anyway).
@@ -179,11 +182,8 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
     );
     busy.current = false;
     setRunning(false);
-    await Promise.all(
-      [queryKeys.dashboard.all, queryKeys.deposits.all, queryKeys.money.lists()].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey, refetchType: 'none' }),
-      ),
-    );
+    // Marked stale, not read now: the rows and their outcomes stay on screen.
+    await refreshShowing(queryClient, LEDGER_WRITE_CHANGES, { refetchType: 'none' });
   }
 
   return (
@@ -211,7 +211,7 @@ function ReceiveForm({ leases }: { leases: ArrearsRow[] }) {
           />
           <DateField
             label="Date received"
-            max={today()}
+            max={today}
             value={entryDate}
             onChange={(event) => setEntryDate(event.currentTarget.value)}
           />

@@ -20,9 +20,9 @@ import { LoadingState } from '../../../components/page-states';
 import { StatusBanner, useBanner } from '../../../components/status-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useServerToday } from '../../../lib/server-today';
 import { useRecurringCharges, useSaveRecurringCharge } from '../api/recurring-charges';
 import { RecurringChargeModal } from './recurring-charge-modal';
-import { today } from './today';
 
 const nameOf = (charge: RecurringCharge) =>
   `${RECURRING_CHARGE_LABELS[charge.kind]}${charge.description ? ` (${charge.description})` : ''}`;
@@ -37,7 +37,7 @@ export function RecurringChargesPanel({ lease }: { lease: Lease }) {
   const banner = useBanner();
   const { ask, dialog } = useConfirmation();
   const [editing, setEditing] = useState<RecurringCharge | 'new' | null>(null);
-  const day = today();
+  const day = useServerToday();
   const firstDay = day > lease.startDate && day <= lease.endDate ? day : lease.startDate;
 
   async function remove(charge: RecurringCharge) {

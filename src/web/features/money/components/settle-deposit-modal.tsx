@@ -22,12 +22,12 @@ import { useConfirmation, type Confirmation } from '../../../components/confirm-
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useServerToday } from '../../../lib/server-today';
 import { useSettleDeposit } from '../api/settle-deposit';
 import { estimateSettlement } from '../hooks/settlement-estimate';
 import { DateField } from './date-field';
 import { MoneyForm } from './money-form';
 import { MoneyModal } from './money-modal';
-import { today } from './today';
 
 interface DeductionValues {
   /** Names the row for React while rows come and go. */
@@ -98,10 +98,11 @@ function SettleDepositForm({
   openCharges: number;
   onClose(): void;
 }) {
+  const today = useServerToday();
   const settle = useSettleDeposit();
   const { ask, dialog } = useConfirmation();
   const initialValues: SettlementValues = {
-    date: today(),
+    date: today,
     deductions: [],
     applyToOpenCharges: true,
   };
@@ -130,7 +131,7 @@ function SettleDepositForm({
     >
       {dialog}
       <Text size="sm">{formatMoney(held)} is held. This can be done once, at move-out.</Text>
-      <DateField label="Date" max={today()} {...form.getInputProps('date')} />
+      <DateField label="Date" max={today} {...form.getInputProps('date')} />
       <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
         <Text component="legend" fw={600} size="sm">
           Deductions

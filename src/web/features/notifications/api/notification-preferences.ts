@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   NotificationPreference,
   NotificationPreferencesBody,
 } from '../../../../shared/schemas/notification-preferences';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const notificationPreferencesQueryOptions = () =>
@@ -16,12 +17,11 @@ export const notificationPreferencesQueryOptions = () =>
 export const useNotificationPreferences = () => useQuery(notificationPreferencesQueryOptions());
 
 /** Saves the kinds given; the answer is the whole list, which replaces the cached one. */
-export function useSaveNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveNotificationPreferences = () =>
+  useChangingMutation({
     mutationFn: (changes: NotificationPreferencesBody) =>
       api.put<NotificationPreference[]>('/api/notification-preferences', changes),
-    onSuccess: (list) => queryClient.setQueryData(queryKeys.notificationPreferences, list),
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificationPreferences }),
+    changes: ['notificationPreference'],
+    answers: () => queryKeys.notificationPreferences,
+    refreshOn: 'settled',
   });
-}

@@ -1,21 +1,15 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Notification } from '../../../../shared/schemas/notifications';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** Every notifications key starts with 'notifications': one invalidation refreshes the bell too. */
 export const notificationsQueryOptions = {
-  all: ['notifications'] as const,
   unread: () =>
     queryOptions({
-      queryKey: ['notifications', 'unread'],
+      queryKey: queryKeys.notifications.unread(),
       queryFn: ({ signal }) =>
         api.get<{ unread: number }>('/api/notifications/unread-count', signal),
       // New ones are delivered in the background: look again now and then.
@@ -23,7 +17,7 @@ export const notificationsQueryOptions = {
     }),
   page: (page: number) =>
     queryOptions({
-      queryKey: ['notifications', 'page', page],
+      queryKey: queryKeys.notifications.page(page),
       queryFn: async ({ signal }) => {
         const offset = (page - 1) * NOTIFICATIONS_PAGE_SIZE;
         const { data, headers } = await apiRequest<Notification[]>(
@@ -44,11 +38,10 @@ export const useNotificationsPage = (page: number) =>
   useQuery(notificationsQueryOptions.page(page));
 
 /** One notification (by id) or all of them (null). */
-export function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useMarkRead = () =>
+  useChangingMutation({
     mutationFn: (id: number | null) =>
       api.post<null>(id === null ? '/api/notifications/read-all' : `/api/notifications/${id}/read`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryOptions.all }),
+    changes: ['notification'],
+    refreshOn: 'settled',
   });
-}

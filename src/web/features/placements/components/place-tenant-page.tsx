@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -25,6 +24,7 @@ import { StatusBanner } from '../../../components/status-banner';
 import { useEntityForm } from '../../../components/use-entity-form';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { usePrefillId } from '../../../lib/prefill-param';
+import { useServerToday } from '../../../lib/server-today';
 import { InvitationLinks } from '../../invitations';
 import {
   EMPTY_LATE_FEE,
@@ -48,9 +48,7 @@ interface PlacementValues extends TenantContactValues, LateFeeValues {
   invite: boolean;
 }
 
-const today = () => dayjs().format('YYYY-MM-DD');
-
-const emptyValues = (unitId: string): PlacementValues => ({
+const emptyValues = (unitId: string, today: string): PlacementValues => ({
   unitId,
   firstName: '',
   lastName: '',
@@ -61,7 +59,7 @@ const emptyValues = (unitId: string): PlacementValues => ({
   rent: '',
   deposit: '',
   depositReceived: '',
-  depositReceivedOn: today(),
+  depositReceivedOn: today,
   invite: false,
   ...EMPTY_LATE_FEE,
 });
@@ -86,9 +84,10 @@ export function PlaceTenantPage() {
   const create = useCreatePlacement();
   const hasAvailable = useHasAvailableUnits();
   const [placed, setPlaced] = useState<Placement | null>(null);
+  const today = useServerToday();
 
   const { form, onSubmit, busy, banner, clearBanner } = useEntityForm({
-    initialValues: emptyValues(prefillUnitId),
+    initialValues: emptyValues(prefillUnitId, today),
     validate: (values) => validatePlacement(bodyOf(values)),
     toBody: (values): PlacementBody => placementBodySchema.parse(bodyOf(values)),
     save: (body) => create.mutateAsync(body),
@@ -117,7 +116,7 @@ export function PlaceTenantPage() {
   function placeAnother() {
     setPlaced(null);
     clearBanner();
-    form.setValues(emptyValues(''));
+    form.setValues(emptyValues('', today));
     form.resetDirty();
   }
 
@@ -184,7 +183,7 @@ export function PlaceTenantPage() {
                       label="Received on"
                       type="date"
                       required
-                      max={today()}
+                      max={today}
                       {...form.getInputProps('depositReceivedOn')}
                     />
                   ) : null}

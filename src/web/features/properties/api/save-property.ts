@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePropertyBody, Property } from '../../../../shared/schemas/properties';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export type SavePropertyInput = { id?: number | undefined; body: CreatePropertyBody };
 
@@ -11,15 +10,5 @@ export const saveProperty = ({ id, body }: SavePropertyInput) =>
     ? api.post<Property>('/api/properties', body)
     : api.put<Property>(`/api/properties/${id}`, body);
 
-export function useSaveProperty() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveProperty,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.properties.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-      ]);
-    },
-  });
-}
+export const useSaveProperty = () =>
+  useChangingMutation({ mutationFn: saveProperty, changes: ['property'] });

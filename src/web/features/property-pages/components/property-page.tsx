@@ -16,7 +16,7 @@ import {
   WorkOrderLink,
 } from './overview-links';
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
-import { PageBreadcrumbs } from './page-breadcrumbs';
+import { ManagerGrid, OverviewLayout, PlaceTenantButton } from './overview-layout';
 import { OverviewPending, WithRouteId } from './page-states';
 import { PropertyExpenses } from '../../books';
 import { formatPhone } from '../../../../shared/phone-format';
@@ -34,9 +34,18 @@ function PropertyPageOf({ id }: { id: number }) {
   const { property, units, manager } = overview.data;
 
   return (
-    <Stack gap="lg">
-      <PageBreadcrumbs trail={[{ label: property.name }]} />
-      <PropertyHeader property={property} canManage={manager !== null} />
+    <OverviewLayout
+      trail={[{ label: property.name }]}
+      header={<PropertyHeader property={property} canManage={manager !== null} />}
+      manager={
+        manager ? (
+          <>
+            <ManagerSections manager={manager} />
+            <PropertyExpenses propertyId={property.id} />
+          </>
+        ) : null
+      }
+    >
       <OverviewSection
         title="Units"
         section={units}
@@ -79,24 +88,18 @@ function PropertyPageOf({ id }: { id: number }) {
               <>
                 <UnitStatusWord status={unit.status} />
                 {manager && unit.status === 'Available' ? (
-                  <Button
-                    component={Link}
-                    to={`/place-tenant?unitId=${unit.id}`}
-                    size="compact-sm"
-                    variant="light"
-                    aria-label={`Place tenant in unit ${unit.unitNumber}`}
-                  >
-                    Place tenant
-                  </Button>
+                  <PlaceTenantButton
+                    unitId={unit.id}
+                    label={`Place tenant in unit ${unit.unitNumber}`}
+                    compact
+                  />
                 ) : null}
               </>
             }
           />
         )}
       />
-      {manager ? <ManagerSections manager={manager} /> : null}
-      {manager ? <PropertyExpenses propertyId={property.id} /> : null}
-    </Stack>
+    </OverviewLayout>
   );
 }
 
@@ -153,7 +156,7 @@ function PropertyHeader({
 
 function ManagerSections({ manager }: { manager: Manager }) {
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+    <ManagerGrid>
       <OverviewSection
         title="Tenants"
         section={manager.tenants}
@@ -230,6 +233,6 @@ function ManagerSections({ manager }: { manager: Manager }) {
           />
         )}
       />
-    </SimpleGrid>
+    </ManagerGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UnitOverview } from '../../../../shared/schemas/overview';
 import { PropertyLink } from '../../../components/record-links';
@@ -13,7 +13,7 @@ import {
   WorkOrderLink,
 } from './overview-links';
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
-import { PageBreadcrumbs } from './page-breadcrumbs';
+import { ManagerGrid, OverviewCard, OverviewLayout, PlaceTenantButton } from './overview-layout';
 import { OverviewPending, WithRouteId } from './page-states';
 import { isCurrentLease } from './status-colors';
 
@@ -30,54 +30,50 @@ function UnitPageOf({ id }: { id: number }) {
   const { unit, property, manager } = overview.data;
 
   return (
-    <Stack gap="lg">
-      <PageBreadcrumbs
-        trail={[
-          { label: property.name, to: `/properties/${property.id}` },
-          { label: `Unit ${unit.unitNumber}` },
-        ]}
-      />
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="xs">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap="sm" wrap="wrap">
-              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-                Unit {unit.unitNumber}
-              </Title>
-              <UnitStatusWord status={unit.status} />
-            </Group>
-            {manager ? (
-              <Group gap="xs">
-                {unit.status === 'Available' ? (
-                  <Button component={Link} to={`/place-tenant?unitId=${unit.id}`} size="xs">
-                    Place tenant
-                  </Button>
-                ) : null}
-                <Button component={Link} to={`/unit/${unit.id}`} size="xs" variant="default">
-                  Edit unit
-                </Button>
+    <OverviewLayout
+      trail={[
+        { label: property.name, to: `/properties/${property.id}` },
+        { label: `Unit ${unit.unitNumber}` },
+      ]}
+      manager={manager ? <UnitHistory manager={manager} /> : null}
+      header={
+        <OverviewCard>
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="sm" wrap="wrap">
+                <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+                  Unit {unit.unitNumber}
+                </Title>
+                <UnitStatusWord status={unit.status} />
               </Group>
-            ) : null}
-          </Group>
-          <Text>
-            <PropertyLink id={property.id}>{property.name}</PropertyLink> · {property.address},{' '}
-            {property.city}, {property.state} {property.zipCode}
-          </Text>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-            <Fact label="Bedrooms" value={String(unit.bedrooms)} />
-            <Fact label="Bathrooms" value={String(unit.bathrooms)} />
-            <Fact label="Square feet" value={unit.squareFeet.toLocaleString('en-US')} />
-            <Fact label="Rent" value={`${formatMoney(unit.rent)}/month`} />
-          </SimpleGrid>
-          {unit.description ? (
-            <Text size="sm" c="dimmed">
-              {unit.description}
+              {manager ? (
+                <Group gap="xs">
+                  {unit.status === 'Available' ? <PlaceTenantButton unitId={unit.id} /> : null}
+                  <Button component={Link} to={`/unit/${unit.id}`} size="xs" variant="default">
+                    Edit unit
+                  </Button>
+                </Group>
+              ) : null}
+            </Group>
+            <Text>
+              <PropertyLink id={property.id}>{property.name}</PropertyLink> · {property.address},{' '}
+              {property.city}, {property.state} {property.zipCode}
             </Text>
-          ) : null}
-        </Stack>
-      </Paper>
-      {manager ? <UnitHistory manager={manager} /> : null}
-    </Stack>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+              <Fact label="Bedrooms" value={String(unit.bedrooms)} />
+              <Fact label="Bathrooms" value={String(unit.bathrooms)} />
+              <Fact label="Square feet" value={unit.squareFeet.toLocaleString('en-US')} />
+              <Fact label="Rent" value={`${formatMoney(unit.rent)}/month`} />
+            </SimpleGrid>
+            {unit.description ? (
+              <Text size="sm" c="dimmed">
+                {unit.description}
+              </Text>
+            ) : null}
+          </Stack>
+        </OverviewCard>
+      }
+    />
   );
 }
 
@@ -97,7 +93,7 @@ function UnitHistory({ manager }: { manager: Manager }) {
   const currentLease = manager.leases.rows.find((lease) => isCurrentLease(lease.state));
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section">
+      <OverviewCard section>
         <Stack gap="xs">
           <Title order={2} size="h4">
             Now
@@ -125,8 +121,8 @@ function UnitHistory({ manager }: { manager: Manager }) {
             <Text c="dimmed">No current lease.</Text>
           )}
         </Stack>
-      </Paper>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      </OverviewCard>
+      <ManagerGrid>
         <OverviewSection
           title="Tenants"
           section={manager.tenants}
@@ -186,7 +182,7 @@ function UnitHistory({ manager }: { manager: Manager }) {
             />
           )}
         />
-      </SimpleGrid>
+      </ManagerGrid>
     </Stack>
   );
 }

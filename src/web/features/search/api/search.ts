@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const searchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: queryKeys.search(q),
+    queryKey: queryKeys.search.of(q),
     queryFn: ({ signal }) =>
       api.get<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`, signal),
     enabled: q.length > 0,

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateStaffBody, Staff } from '../../../../shared/schemas/staff';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export type SaveStaffInput = { id?: number | undefined; body: CreateStaffBody };
 
@@ -11,15 +10,5 @@ export const saveStaff = ({ id, body }: SaveStaffInput) =>
     ? api.post<Staff>('/api/staff', body)
     : api.put<Staff>(`/api/staff/${id}`, { ...body, id });
 
-export function useSaveStaff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveStaff,
-    // The dashboard shows staff as owner contacts and counts pending applications.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-      ]),
-  });
-}
+export const useSaveStaff = () =>
+  useChangingMutation({ mutationFn: saveStaff, changes: ['staff'] });

@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateTenancy } from './save-tenant';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export const deleteTenant = (id: number) => api.delete(`/api/tenants/${id}`);
 
-export function useDeleteTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTenant, onSuccess: () => invalidateTenancy(queryClient) });
-}
+/** Removing a tenant frees the unit and takes its leases (docs/decisions/0004). */
+export const useDeleteTenant = () =>
+  useChangingMutation({ mutationFn: deleteTenant, changes: ['tenant', 'lease', 'unit'] });

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Tenant, TenantBody } from '../../../../shared/schemas/tenants';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export type SaveTenantInput = { id?: number | undefined; body: TenantBody };
 
@@ -12,15 +11,5 @@ export const saveTenant = ({ id, body }: SaveTenantInput) =>
     : api.put<Tenant>(`/api/tenants/${id}`, body);
 
 /** Placing, moving or removing a tenant changes unit statuses too (docs/decisions/0004). */
-export function invalidateTenancy(queryClient: QueryClient) {
-  return Promise.all(
-    (['tenants', 'leases', 'units', 'properties', 'dashboard', 'applications'] as const).map(
-      (feature) => queryClient.invalidateQueries({ queryKey: queryKeys[feature].all }),
-    ),
-  );
-}
-
-export function useSaveTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveTenant, onSuccess: () => invalidateTenancy(queryClient) });
-}
+export const useSaveTenant = () =>
+  useChangingMutation({ mutationFn: saveTenant, changes: ['tenant', 'lease', 'unit'] });

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUnitBody, Unit } from '../../../../shared/schemas/units';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 export type SaveUnitInput = { id?: number | undefined; body: CreateUnitBody };
 
@@ -16,19 +15,5 @@ export type SaveUnitsInput = Omit<CreateUnitBody, 'unitNumber'> & { unitNumbers:
 
 export const saveUnits = (body: SaveUnitsInput) => api.post<Unit[]>('/api/units/batch', body);
 
-function useUnitWrite<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.units.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.properties.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-      ]);
-    },
-  });
-}
-
-export const useSaveUnit = () => useUnitWrite(saveUnit);
-export const useSaveUnits = () => useUnitWrite(saveUnits);
+export const useSaveUnit = () => useChangingMutation({ mutationFn: saveUnit, changes: ['unit'] });
+export const useSaveUnits = () => useChangingMutation({ mutationFn: saveUnits, changes: ['unit'] });

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Staff } from '../../../../shared/schemas/staff';
 import type { UnitListItem } from '../../../../shared/schemas/units';
 import type { Upload } from '../../../../shared/schemas/uploads';
@@ -20,6 +14,8 @@ import type {
 } from '../../../../shared/schemas/work-orders';
 import { getAllPages } from '../../../lib/all-pages';
 import { api, ApiError, getPage } from '../../../lib/api-client';
+import type { Entity } from '../../../lib/entity-caches';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The list call's filters, as the address keeps them (strings; 'true' for a switch). */
@@ -85,21 +81,18 @@ export const useWorkOrder = (id: number) => useQuery(workOrdersQueryOptions.deta
 export const useManagedUnits = () => useQuery(workOrdersQueryOptions.units());
 export const useManagedStaff = () => useQuery(workOrdersQueryOptions.staff());
 
-function useWorkOrderMutation<Input>(
+/** A charge lands on a lease's ledger: its balances and the money screens change too. */
+export const WORK_ORDER_CHARGE_CHANGES: readonly Entity[] = ['workOrder', 'ledger'];
+
+const useWorkOrderMutation = <Input>(
   call: (input: Input) => Promise<WorkOrder>,
-  alsoChanges: readonly (readonly string[])[] = [],
-) {
-  const client = useQueryClient();
-  return useMutation({
+  changes: readonly Entity[] = ['workOrder'],
+) =>
+  useChangingMutation({
     mutationFn: call,
-    onSuccess: async (order) => {
-      client.setQueryData(workOrdersQueryOptions.detail(order.id).queryKey, order);
-      await Promise.all(
-        [keys.all, ...alsoChanges].map((queryKey) => client.invalidateQueries({ queryKey })),
-      );
-    },
+    changes,
+    answers: (order) => workOrdersQueryOptions.detail(order.id).queryKey,
   });
-}
 
 export const useFileWorkOrder = () =>
   useWorkOrderMutation((body: WorkOrderFormValues) =>
@@ -120,8 +113,7 @@ export const useAddWorkOrderNote = (id: number) =>
 export const useChargeWorkOrder = (id: number) =>
   useWorkOrderMutation(
     (body: ChargeWorkOrderFormValues) => api.post<WorkOrder>(`/api/work-orders/${id}/charge`, body),
-    // The charge lands on a lease's ledger: its balances and the money screens change too.
-    [queryKeys.ledger.all, queryKeys.money.all],
+    WORK_ORDER_CHARGE_CHANGES,
   );
 export const useAddWorkOrderPhoto = (id: number) =>
   useWorkOrderMutation(async ({ file, kind }: { file: File; kind: 'before' | 'after' }) => {

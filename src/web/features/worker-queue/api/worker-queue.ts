@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   WorkerNoteFormValues,
   WorkerQueue,
@@ -6,6 +6,7 @@ import type {
   WorkerWorkOrder,
 } from '../../../../shared/schemas/worker-queue';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 import { uploadPhoto } from '../../work-orders';
 
@@ -30,16 +31,12 @@ export const workerWorkOrderQueryOptions = (id: number) =>
 export const useWorkerQueue = () => useQuery(workerQueueQueryOptions());
 export const useWorkerWorkOrder = (id: number) => useQuery(workerWorkOrderQueryOptions(id));
 
-function useWorkerMutation<Input>(call: (input: Input) => Promise<WorkerWorkOrder>) {
-  const client = useQueryClient();
-  return useMutation({
+const useWorkerMutation = <Input>(call: (input: Input) => Promise<WorkerWorkOrder>) =>
+  useChangingMutation({
     mutationFn: call,
-    onSuccess: async (order) => {
-      client.setQueryData(keys.detail(order.id), order);
-      await client.invalidateQueries({ queryKey: keys.lists() });
-    },
+    changes: ['workOrder'],
+    answers: (order) => keys.detail(order.id),
   });
-}
 
 export const useChangeWorkerStatus = (id: number) =>
   useWorkerMutation((body: WorkerStatusBody) =>
