@@ -31,7 +31,11 @@ export type Entity =
   | 'invitation'
   | 'notification'
   | 'notificationPreference'
-  | 'user';
+  | 'user'
+  | 'vendor'
+  | 'expense'
+  | 'recurringExpense'
+  | 'bankLine';
 
 /** The queries that show each kind of record (by key prefix: a prefix covers its lists and pages). */
 export const keysShowing: Record<Entity, readonly QueryKey[]> = {
@@ -97,6 +101,7 @@ export const keysShowing: Record<Entity, readonly QueryKey[]> = {
   // Balances show on the lease (and its posting preview), the pages, the reports and the tenant's home.
   ledger: [
     k.ledger.all,
+    k.bank.all,
     k.leases.all,
     k.deposits.all,
     k.money.all,
@@ -119,6 +124,20 @@ export const keysShowing: Record<Entity, readonly QueryKey[]> = {
     k.overview.all,
     k.dashboard.all,
   ],
+  // The landlord's books: an expense shows in the reports (under money), the dashboard's books,
+  // its vendor's count, its work order ('Expense #N') and the bank's suggestions.
+  expense: [
+    k.expenses.all,
+    k.vendors.all,
+    k.workOrders.all,
+    k.money.all,
+    k.dashboard.all,
+    k.bank.all,
+  ],
+  vendor: [k.vendors.all, k.expenses.all, k.recurringExpenses.all, k.workOrders.all, k.money.all],
+  recurringExpense: [k.recurringExpenses.all, k.expenses.all, k.money.all, k.dashboard.all],
+  // A bank line, its matches and the month's reconciliation.
+  bankLine: [k.bank.all],
   // A work order's events also notify the people concerned (the bell).
   workOrder: [
     k.workOrders.all,

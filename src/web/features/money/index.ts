@@ -6,4 +6,3 @@ export { RecurringChargesPanel } from './components/recurring-charges-panel';
 export { MoneyForm } from './components/money-form';
 export { MoneyModal } from './components/money-modal';
 export { DateField } from './components/date-field';
-export { today } from './components/today';

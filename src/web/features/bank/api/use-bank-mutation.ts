@@ -1,22 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/query-keys';
+import { useChangingMutation } from '../../../lib/entity-caches';
 
 /**
  * Every bank write may change lines, matches, counts and the reconciliation; a payment or an
- * expense recorded from a line changes the books too. All of them are fetched again.
+ * expense recorded from a line (or an unpaid expense marked paid by a match) changes the books.
  */
 export function useBankMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all(
-        [
-          queryKeys.bank.all,
-          queryKeys.ledger.all,
-          queryKeys.money.all,
-          queryKeys.dashboard.all,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
+  return useChangingMutation({ mutationFn, changes: ['bankLine', 'ledger', 'expense'] });
 }

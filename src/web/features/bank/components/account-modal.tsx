@@ -3,7 +3,8 @@ import { schemaResolver } from '@mantine/form';
 import { bankAccountBodySchema, type BankAccount } from '../../../../shared/schemas/bank';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
-import { DateField, MoneyForm, MoneyModal, today } from '../../money';
+import { useServerToday } from '../../../lib/server-today';
+import { DateField, MoneyForm, MoneyModal } from '../../money';
 import { useSaveBankAccount } from '../api/save-bank-account';
 
 interface AccountValues {
@@ -24,6 +25,7 @@ interface AccountFormProps {
 
 function AccountForm({ account, onClose, onSaved }: AccountFormProps) {
   const save = useSaveBankAccount();
+  const today = useServerToday();
   const initialValues: AccountValues = account
     ? {
         name: account.name,
@@ -31,7 +33,7 @@ function AccountForm({ account, onClose, onSaved }: AccountFormProps) {
         openingBalance: account.openingBalance,
         openingDate: account.openingDate,
       }
-    : { name: '', last4: '', openingBalance: '', openingDate: today() };
+    : { name: '', last4: '', openingBalance: '', openingDate: today };
   const submission = useEntityForm({
     initialValues,
     validate: validateAccount,
@@ -69,7 +71,7 @@ function AccountForm({ account, onClose, onSaved }: AccountFormProps) {
       <DateField
         label="Opening date"
         description="Reconciliation counts the statement lines from this day on"
-        max={today()}
+        max={today}
         {...form.getInputProps('openingDate')}
       />
     </MoneyForm>

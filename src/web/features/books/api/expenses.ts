@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CreateExpenseBody,
   Expense,
@@ -14,6 +8,7 @@ import type {
   WorkOrderExpenseBody,
 } from '../../../../shared/schemas/expenses';
 import { api, getPage } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 type ListQuery = Record<string, string | number | undefined>;
@@ -62,17 +57,7 @@ export const usePropertyExpenses = (propertyId: number) =>
   useQuery(expensesQueryOptions.ofProperty(propertyId));
 
 function useExpenseMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    // A vendor's expense count and a work order's 'Expense #N' read expenses too.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.expenses.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.vendors.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.workOrders.all }),
-      ]),
-  });
+  return useChangingMutation({ mutationFn: call, changes: ['expense'] });
 }
 
 export const useCreateExpense = () =>

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { RecurringExpense, RecurringExpenseBody } from '../../../../shared/schemas/expenses';
 import { api } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const useRecurringExpenses = () =>
@@ -10,11 +11,7 @@ export const useRecurringExpenses = () =>
   });
 
 function useRecurringMutation<Input>(call: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.recurringExpenses.all }),
-  });
+  return useChangingMutation({ mutationFn: call, changes: ['recurringExpense'] });
 }
 
 export const useAddRecurringExpense = () =>

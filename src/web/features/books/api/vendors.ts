@@ -1,12 +1,7 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreateVendorBody, Vendor, VendorListItem } from '../../../../shared/schemas/vendors';
 import { api, getPage } from '../../../lib/api-client';
+import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
 
 type ListQuery = Record<string, string | number | undefined>;
@@ -31,11 +26,7 @@ export const useVendor = (id: number | undefined) =>
   useQuery({ ...vendorsQueryOptions.detail(id ?? 0), enabled: id !== undefined });
 
 function useVendorMutation<Input>(call: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.vendors.all }),
-  });
+  return useChangingMutation({ mutationFn: call, changes: ['vendor'] });
 }
 
 /** POST a new vendor; PATCH an edit (a tax id left empty on an edit keeps the one on file). */

@@ -14,7 +14,6 @@ import {
 import { IconReceipt } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { calendarDate } from '../../../../shared/dates';
 import { EXPENSE_CATEGORIES } from '../../../../shared/expense-categories';
 import {
   createExpenseBodySchema,
@@ -28,6 +27,7 @@ import { ErrorBanner, LoadingState, NotFoundState } from '../../../components/pa
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { useRouteId } from '../../../lib/edit-route';
 import { notifyOutcome } from '../../../lib/notify';
+import { useServerToday } from '../../../lib/server-today';
 import { PropertyPicker } from '../../properties';
 import { uploadPhoto } from '../../work-orders';
 import { useCreateExpense, useExpense, useUpdateExpense } from '../api/expenses';
@@ -52,22 +52,20 @@ interface Values {
   memo: string;
 }
 
-const today = () => calendarDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
-
-const emptyValues = (): Values => ({
+const emptyValues = (today: string): Values => ({
   propertyId: '',
   unitId: '',
   vendorId: '',
   category: '',
   amount: '',
-  expenseDate: today(),
+  expenseDate: today,
   paid: 'paid',
-  paidOn: today(),
+  paidOn: today,
   dueDate: '',
   memo: '',
 });
 
-const valuesOf = (e: Expense): Values => ({
+const valuesOf = (e: Expense, today: string): Values => ({
   propertyId: String(e.propertyId),
   unitId: e.unitId ? String(e.unitId) : '',
   vendorId: e.vendorId ? String(e.vendorId) : '',
@@ -75,7 +73,7 @@ const valuesOf = (e: Expense): Values => ({
   amount: e.amount,
   expenseDate: e.expenseDate,
   paid: e.paidOn ? 'paid' : 'unpaid',
-  paidOn: e.paidOn ?? today(),
+  paidOn: e.paidOn ?? today,
   dueDate: e.dueDate ?? '',
   memo: e.memo ?? '',
 });
@@ -104,15 +102,16 @@ export function ExpenseFormPage() {
   const navigate = useNavigate();
   const create = useCreateExpense();
   const update = useUpdateExpense(id ?? 0);
-  const [values, setValues] = useState<Values>(emptyValues);
+  const today = useServerToday();
+  const [values, setValues] = useState<Values>(() => emptyValues(today));
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (expense.data) setValues(valuesOf(expense.data));
-  }, [expense.data]);
+    if (expense.data) setValues(valuesOf(expense.data, today));
+  }, [expense.data, today]);
 
   if (isEdit && expense.isPending) return <LoadingState label="Loading the expense..." />;
   if (isEdit && expense.isError) {
