@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-states';
+import { useServerToday } from '../../../lib/server-today';
 import { useBankAccounts } from '../api/get-bank-accounts';
 import { AccountModal } from './account-modal';
 import { ImportPanel } from './import-panel';
@@ -19,7 +19,8 @@ export function BankPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>('lines');
-  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
+  const today = useServerToday();
+  const [month, setMonth] = useState(() => today.slice(0, 7));
 
   const addButton = <Button onClick={() => setAdding(true)}>Add account</Button>;
   const account = accounts.data?.find((a) => a.id === chosenId) ?? accounts.data?.[0];

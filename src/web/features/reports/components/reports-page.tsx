@@ -23,6 +23,7 @@ import { EmptyState, ErrorBanner, LoadingState } from '../../../components/page-
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSearchParamsUpdate } from '../../../lib/search-params-update';
+import { useServerToday } from '../../../lib/server-today';
 import { reportHref, useReport, type ReportName, type Reports } from '../api/get-report';
 import { useReportProperties } from '../api/get-report-properties';
 import { ReportLinesTable } from './report-lines-table';
@@ -44,12 +45,13 @@ const GROUPINGS: { value: ReportGrouping; label: string }[] = [
   { value: 'year', label: 'Years' },
 ];
 
-const thisYear = new Date().getFullYear();
-const YEARS = Array.from({ length: 10 }, (_, i) => String(thisYear - i));
+/** The ten years up to the server's current one, newest first. */
+const yearsUpTo = (thisYear: number) => Array.from({ length: 10 }, (_, i) => String(thisYear - i));
 
 /** The report chosen in the address, and its query (what the API and the CSV are asked). */
 function useReportChoice() {
   const [search] = useSearchParams();
+  const thisYear = Number(useServerToday().slice(0, 4));
   const name = (REPORTS.find((r) => r.value === search.get('report'))?.value ??
     'profit-and-loss') as ReportName;
   const taxYearOnly = TAX_YEAR_REPORTS.includes(name);
@@ -64,13 +66,13 @@ function useReportChoice() {
     ...(taxYearOnly ? {} : { groupBy: search.get('groupBy') ?? 'month' }),
     ...(name === 'cash-flow' || name === '1099' ? {} : { basis }),
   };
-  return { name, taxYearOnly, period, year, basis, query, search };
+  return { name, taxYearOnly, period, year, basis, query, search, years: yearsUpTo(thisYear) };
 }
 
 function ReportControls({ choice }: { choice: ReturnType<typeof useReportChoice> }) {
   const update = useSearchParamsUpdate();
   const properties = useReportProperties();
-  const { name, taxYearOnly, period, year, basis, search } = choice;
+  const { name, taxYearOnly, period, year, basis, search, years } = choice;
   const chosen = (search.get('properties') ?? '').split(',').filter(Boolean);
   return (
     <Paper
@@ -136,7 +138,7 @@ function ReportControls({ choice }: { choice: ReturnType<typeof useReportChoice>
           {period === 'year' ? (
             <Select
               label="Tax year"
-              data={YEARS}
+              data={years}
               value={year}
               allowDeselect={false}
               onChange={(value) => update({ year: value ?? undefined })}
