@@ -257,7 +257,6 @@ export function ExpenseFormPage() {
               <FileInput
                 label="Receipts"
                 description={`Photos or PDFs, up to ${MAX_RECEIPTS}, 10 MB each. On a phone you can take a photo.`}
-                placeholder="Choose or take a photo"
                 leftSection={<IconReceipt size={16} aria-hidden />}
                 accept="image/*,application/pdf"
                 multiple

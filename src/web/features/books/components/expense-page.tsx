@@ -89,7 +89,7 @@ function ExpenseDetail({ expense: e }: { expense: Expense }) {
               Edit
             </Button>
             {e.recurringExpenseId === null ? (
-              <Button color="red" variant="outline" onClick={() => void deleteExpense()}>
+              <Button variant="default" color="red" onClick={() => void deleteExpense()}>
                 Delete
               </Button>
             ) : null}
@@ -219,7 +219,7 @@ function Receipts({ expense: e }: { expense: Expense }) {
                 />
               </Anchor>
             )}
-            <Button size="xs" variant="subtle" color="red" onClick={() => void detach(receipt)}>
+            <Button size="xs" variant="default" color="red" onClick={() => void detach(receipt)}>
               Remove receipt {index + 1}
             </Button>
           </Stack>
@@ -227,7 +227,7 @@ function Receipts({ expense: e }: { expense: Expense }) {
       </SimpleGrid>
       <FileInput
         label="Add a receipt"
-        placeholder="Choose or take a photo, or a PDF"
+        description="A photo (take one on a phone) or a PDF, up to 10 MB"
         accept="image/*,application/pdf"
         value={null}
         onChange={(file) => void attach(file)}

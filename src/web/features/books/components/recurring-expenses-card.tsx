@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
@@ -87,7 +88,7 @@ export function RecurringExpensesCard() {
                 <Table.Th>Runs</Table.Th>
                 <Table.Th>Posted</Table.Th>
                 <Table.Th>
-                  <span className="visually-hidden">Actions</span>
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
