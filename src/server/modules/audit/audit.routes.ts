@@ -12,7 +12,7 @@ import {
   requireManagedStaff,
   requireManagedTenant,
   requireManagedUnit,
-} from '../authz/authz';
+} from '../authz';
 import { HISTORY_LIMIT, listHistory } from './audit.repository';
 
 /** Whose history is readable, and by whom: the record's manager or an Admin (else 404). */

@@ -17,11 +17,11 @@ import {
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
 import { chunked, insertRows } from '../../db/batches';
-import { recordEvent, recordEvents } from '../audit/audit.repository';
-import { findManagedLease } from '../authz/authz';
-import type { LeaseRow } from '../leases/leases.table';
-import * as ledger from '../ledger/ledger.repository';
-import type { LedgerEntryRow } from '../ledger/ledger.table';
+import { recordEvent, recordEvents } from '../audit';
+import { findManagedLease } from '../authz';
+import type { LeaseRow } from '../leases';
+import { insertEntry, listEntries } from '../ledger';
+import type { LedgerEntryRow } from '../ledger';
 import * as repository from './deposits.repository';
 import {
   depositTransactionsTable,
@@ -242,7 +242,7 @@ export async function settleDeposit(
     kind: 'deducted' | 'applied',
     description: string,
   ) => {
-    const credit = await ledger.insertEntry(ctx.tx, {
+    const credit = await insertEntry(ctx.tx, {
       leaseId,
       kind: 'credit',
       amount,
@@ -267,7 +267,7 @@ export async function settleDeposit(
   let unpaidDeductions = 0;
   for (const deduction of body.deductions) {
     const amount = toCents(deduction.amount);
-    await ledger.insertEntry(ctx.tx, {
+    await insertEntry(ctx.tx, {
       leaseId,
       kind: 'charge',
       category: deduction.category,
@@ -285,7 +285,7 @@ export async function settleDeposit(
 
   let applied = 0;
   if (body.applyToOpenCharges && held > 0) {
-    const entries = await ledger.listEntries(ctx.tx, leaseId);
+    const entries = await listEntries(ctx.tx, leaseId);
     const { charges } = allocate(entries.map(asLine));
     const open = charges.reduce((total, charge) => total + charge.open, 0);
     applied = Math.min(held, open);

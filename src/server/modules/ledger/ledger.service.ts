@@ -28,14 +28,13 @@ import type {
   PaymentBody,
   ReversalBody,
 } from '../../../shared/schemas/ledger';
-import { recordEvent } from '../audit/audit.repository';
-import { findManagedLease } from '../authz/authz';
-import { notifyEntryPosted } from '../notifications/entry-posted';
-import { notifyPaymentRecorded } from '../notifications/payment-recorded';
-import type { LeaseRow } from '../leases/leases.table';
+import { recordEvent } from '../audit';
+import { findManagedLease } from '../authz';
+import { notifyEntryPosted, notifyPaymentRecorded } from '../notifications';
+import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
-import * as recurring from '../recurring-charges/recurring-charges.repository';
-import type { RecurringChargeRow } from '../recurring-charges/recurring-charges.table';
+import { listChargesOfLeases, listPostedKeys } from '../recurring-charges';
+import type { RecurringChargeRow } from '../recurring-charges';
 import type { LedgerEntryRow } from './ledger.table';
 import type { AuditAction } from '../../../shared/audit-sentences';
 
@@ -352,7 +351,7 @@ export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<
   const pending: repository.NewLedgerEntry[] = [];
   for (let i = 0; i < leases.length; i += RENT_BATCH) {
     const batch = leases.slice(i, i + RENT_BATCH);
-    const charges = await recurring.listChargesOfLeases(
+    const charges = await listChargesOfLeases(
       ctx.tx,
       batch.filter((row) => row.recurringCharges > 0).map((row) => row.lease.id),
     );
@@ -372,7 +371,7 @@ export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<
       ctx.tx,
       ids((c) => c.rent),
     );
-    const postedExtra = await recurring.listPostedKeys(
+    const postedExtra = await listPostedKeys(
       ctx.tx,
       ids((c) => c.extra),
     );

@@ -9,11 +9,10 @@ import {
 } from '../../../shared/schemas/payments';
 import { actingUser, type Context } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { findTenancyOfAccount, listLeasesOfTenantAccount } from '../authz/authz';
-import { listEntries } from '../ledger/ledger.repository';
-import { ledgerOf, recordPayment } from '../ledger/ledger.service';
-import { currentOrLatest } from '../portal/portal.repository';
+import { recordEvent } from '../audit';
+import { findTenancyOfAccount, listLeasesOfTenantAccount } from '../authz';
+import { listEntries, ledgerOf, recordPayment } from '../ledger';
+import { currentOrLatest } from '../portal';
 import { checkoutSessionsTable } from './payments.table';
 
 /** The currency of every session this server creates, as Stripe writes it. */

@@ -16,10 +16,9 @@ import {
   listLeasesOfTenantAccount,
   requireTenantRole,
   workOrdersOfTenancyFilter,
-} from '../authz/authz';
-import { sendPhoto } from '../uploads/uploads.routes';
-import { readPhoto } from '../uploads/uploads.service';
-import { fileTenantRequest } from '../work-orders/tenant-requests.service';
+} from '../authz';
+import { sendPhoto, readPhoto } from '../uploads';
+import { fileTenantRequest } from '../work-orders';
 import { findTenantRequestPhoto, readTenantRequest } from './portal-requests.repository';
 import { readPortalHome } from './portal.repository';
 

@@ -6,8 +6,8 @@ import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common'
 import { uploadSchema } from '../../../shared/schemas/uploads';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth/auth.plugin';
-import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
+import { currentUser } from '../auth';
+import { consumeRateLimit } from '../rate-limits';
 import { MAX_PHOTO_BYTES, photoTooLarge, processPhoto } from './image';
 import { findOwnUpload, toUpload } from './uploads.repository';
 import { deleteOwnUpload, readPhoto, storeUpload } from './uploads.service';

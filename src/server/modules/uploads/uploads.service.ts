@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { actingUser, runService, type Context } from '../../context';
 import { conflict, notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
+import { recordEvent } from '../audit';
 import { newStorageKey, type FileStore } from './file-store';
 import type { ProcessedPhoto } from './image';
 import { deleteUploadRow, findOwnUpload, insertUpload } from './uploads.repository';

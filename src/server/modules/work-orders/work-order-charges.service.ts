@@ -8,10 +8,9 @@ import {
 } from '../../../shared/schemas/work-orders';
 import type { Context } from '../../context';
 import { conflict } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { postCharge } from '../ledger/ledger.service';
-import { listEntries } from '../ledger/ledger.repository';
-import { findLeaseInEffect } from '../tenancy/tenancy.repository';
+import { recordEvent } from '../audit';
+import { postCharge, listEntries } from '../ledger';
+import { findLeaseInEffect } from '../tenancy';
 import { workTotals } from './work-orders.repository';
 import { requireWorkOrder } from './work-orders.service';
 import { workOrdersTable } from './work-orders.table';

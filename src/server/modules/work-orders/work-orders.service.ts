@@ -22,15 +22,15 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
+import { recordEvent } from '../audit';
 import {
   managedPropertiesFilter,
   requireManagedStaff,
   requireManagedUnit,
   workOrdersAssignedToAccountFilter,
-} from '../authz/authz';
-import { findLeaseInEffect } from '../tenancy/tenancy.repository';
-import { findOwnUpload } from '../uploads/uploads.repository';
+} from '../authz';
+import { findLeaseInEffect } from '../tenancy';
+import { findOwnUpload } from '../uploads';
 import {
   countPhotos,
   findWorkOrder,

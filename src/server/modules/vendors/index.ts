@@ -1,0 +1,3 @@
+// Tables first: they load before the module's code, which other modules' code may need
+// while this module is still loading (modules depend on each other in cycles).
+export * from './vendors.table';
