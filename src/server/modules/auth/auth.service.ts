@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
@@ -23,7 +23,7 @@ const TOO_MANY_ATTEMPTS = (seconds: number) =>
 export async function checkCredentials(
   db: Database,
   attempt: { ip: string; userName: string; password: string; now: Date },
-  log: FastifyBaseLogger,
+  log: Pick<BaseLogger, 'info' | 'warn'>,
 ): Promise<UserRow> {
   const { ip, userName, password, now } = attempt;
   const retryAfter = await claimLoginAttempt(db, ip, userName, now);

@@ -16,12 +16,18 @@ export {
 export {
   findRentRulesOfUnit,
   findRentRulesOfUser,
-  insertEntry,
   listEntries,
   listEntriesOfLeases,
 } from './ledger.repository';
 export type { NewLedgerEntry } from './ledger.repository';
-export { getLedger, ledgerOf, postCharge, postRentDue, recordPayment } from './ledger.service';
+export {
+  getLedger,
+  ledgerOf,
+  postCharge,
+  postEntryFor,
+  postRentDue,
+  recordPayment,
+} from './ledger.service';
 export type { RentRules } from './ledger.service';
 export { openChargesOf } from './open-charges.sql';
 export { chargedPeriods, planRent } from './rent-plan';

@@ -15,7 +15,7 @@ import {
   runningBalances,
   type LedgerLine,
 } from '../../../shared/ledger';
-import { cents, fromCents, toCents } from '../../../shared/money';
+import { cents, fromCents, toCents, type Cents } from '../../../shared/money';
 import { CATEGORY_LABELS } from '../../../shared/schemas/ledger';
 import { periodsDueBy, type FirstPeriodRule, type RentPeriod } from '../../../shared/rent-periods';
 import type { LeaseStatus } from '../../../shared/constants';
@@ -114,10 +114,11 @@ export async function recordEntryEvent(
   });
 }
 
+/** Posts a one-off charge; answers the entry it made. */
 export async function postCharge(
   ctx: Context,
   { leaseId, body }: { leaseId: number; body: ChargeBody },
-): Promise<Ledger> {
+): Promise<LedgerEntryRow> {
   await requireLease(ctx, leaseId);
   const amount = toCents(body.amount);
   const row = await repository.insertEntry(ctx.tx, {
@@ -132,13 +133,14 @@ export async function postCharge(
   });
   await recordEntryEvent(ctx, row, 'ledger.charge');
   await notifyEntryPosted(ctx, row);
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  return row;
 }
 
+/** Posts a credit; answers the entry it made. */
 export async function postCredit(
   ctx: Context,
   { leaseId, body }: { leaseId: number; body: CreditBody },
-): Promise<Ledger> {
+): Promise<LedgerEntryRow> {
   await requireLease(ctx, leaseId);
   const amount = toCents(body.amount);
   const row = await repository.insertEntry(ctx.tx, {
@@ -152,17 +154,41 @@ export async function postCredit(
   });
   await recordEntryEvent(ctx, row, 'ledger.credit');
   await notifyEntryPosted(ctx, row);
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  return row;
+}
+
+/**
+ * A charge or credit that another module's command posts as part of its own record (a
+ * deposit's settlement): the ledger writes the row, the caller's audit event tells the story
+ * (no ledger event, no notice). Answers the entry it made.
+ */
+export async function postEntryFor(
+  ctx: Context,
+  entry: {
+    leaseId: number;
+    kind: 'charge' | 'credit';
+    category?: ChargeBody['category'];
+    amount: Cents;
+    entryDate: string;
+    description: string;
+  },
+): Promise<LedgerEntryRow> {
+  return repository.insertEntry(ctx.tx, {
+    ...entry,
+    delta: deltaOf(entry.kind, entry.amount),
+    createdByUserId: actingUser(ctx).id,
+  });
 }
 
 /**
  * Records a payment once per idempotency key: a retried or double-clicked POST finds the
- * payment the first one stored (created: false) and stores nothing.
+ * payment the first one stored and stores nothing. Answers the entry it made, or null when
+ * the key had been used.
  */
 export async function recordPayment(
   ctx: Context,
   { leaseId, body }: { leaseId: number; body: PaymentBody },
-): Promise<{ ledger: Ledger; created: boolean }> {
+): Promise<LedgerEntryRow | null> {
   await requireLease(ctx, leaseId);
   if (body.entryDate > calendarDate(ctx.now, ctx.timeZone)) {
     throw badRequest(
@@ -185,10 +211,10 @@ export async function recordPayment(
     // A card payment is recorded by the system from the processor's webhook: no user.
     createdByUserId: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
   });
-  if (row) await recordEntryEvent(ctx, row, 'ledger.payment');
-  if (row) await notifyPaymentRecorded(ctx, row);
-  const ledger = ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
-  return { ledger, created: row !== undefined };
+  if (!row) return null;
+  await recordEntryEvent(ctx, row, 'ledger.payment');
+  await notifyPaymentRecorded(ctx, row);
+  return row;
 }
 
 /**
@@ -200,10 +226,11 @@ export function reversalDate(entry: { entryDate: string }, today: string): strin
   return entry.entryDate > today ? entry.entryDate : today;
 }
 
+/** Reverses an entry once, with a reason; answers the reversal it made. */
 export async function reverseEntry(
   ctx: Context,
   { leaseId, entryId, body }: { leaseId: number; entryId: number; body: ReversalBody },
-): Promise<Ledger> {
+): Promise<LedgerEntryRow> {
   await requireLease(ctx, leaseId);
   const entry = await repository.lockEntry(ctx.tx, leaseId, entryId);
   if (!entry) throw notFound('ledger.entry_not_found', 'Ledger entry not found');
@@ -237,7 +264,7 @@ export async function reverseEntry(
     throw error;
   }
   await recordEntryEvent(ctx, row, 'ledger.reversal');
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  return row;
 }
 
 const RENT_BATCH = 1_000;

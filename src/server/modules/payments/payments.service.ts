@@ -142,7 +142,7 @@ export async function recordCardPayment(
   if (session.amount !== payment.amount) return { ignored: 'amount differs' };
   const paidOn = calendarDate(payment.paidAt, ctx.timeZone);
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const { created } = await recordPayment(ctx, {
+  const entry = await recordPayment(ctx, {
     leaseId: session.leaseId,
     body: {
       amount: fromCents(session.amount),
@@ -154,5 +154,5 @@ export async function recordCardPayment(
       idempotencyKey: idempotencyKeyOf(payment.checkoutSessionId),
     },
   });
-  return { recorded: created, leaseId: session.leaseId };
+  return { recorded: entry !== null, leaseId: session.leaseId };
 }

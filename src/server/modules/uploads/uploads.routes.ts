@@ -8,10 +8,28 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../http/erro
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth';
 import { consumeRateLimit } from '../rate-limits';
-import { MAX_PHOTO_BYTES, photoTooLarge, processPhoto } from './image';
+import { MAX_PHOTO_BYTES, photoTooLarge, processPhoto, type ProcessedPhoto } from './image';
 import { findOwnUpload, toUpload } from './uploads.repository';
-import { deleteOwnUpload, readPhoto, storeUpload } from './uploads.service';
+import { newStorageKey } from './file-store';
+import { deleteOwnUpload, readPhoto, recordUpload } from './uploads.service';
 import type { UploadRow } from './uploads.table';
+
+/**
+ * Stores a checked photo's file, then its row in the request's transaction. Should the
+ * transaction fail, up to its commit, the file is removed again: a failure leaves nothing.
+ * The photo is decoded before this (outside any transaction: decoding takes a while).
+ */
+async function storeUpload(request: FastifyRequest, photo: ProcessedPhoto): Promise<UploadRow> {
+  const files = request.server.files;
+  const storageKey = newStorageKey(photo.extension);
+  await files.put(storageKey, photo.data);
+  try {
+    return await runService(request, recordUpload, { storageKey, photo });
+  } catch (error) {
+    await files.delete(storageKey);
+    throw error;
+  }
+}
 
 const errors = {
   400: errorBodySchema,
