@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
+import { DOC, readDoor, renderSection, withSection } from './cli/module-doors';
 import { moduleList } from './module-list';
 
 const MODULES = path.resolve('src/server/modules');
@@ -31,6 +33,13 @@ describe('module front doors', () => {
       expect(Object.values(door)).not.toContain(undefined);
     },
   );
+
+  it('shows every front door in docs/architecture.md as it is (npm run docs:modules)', () => {
+    expect(readDoor('ledger')).toMatchObject({ routes: ['ledgerRoutes'], jobs: true });
+    expect(readDoor('ledger').offers).toContain('postCharge');
+    const document = readFileSync(DOC, 'utf8');
+    expect(withSection(document, renderSection())).toBe(document);
+  });
 
   it(
     "refuses imports of another module's files, and allows its front door",
