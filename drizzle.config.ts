@@ -2,7 +2,9 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  // The table files themselves: db/schema.ts gathers them through the modules' front doors,
+  // which would load the whole server.
+  schema: './src/server/modules/*/*.table.ts',
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -63,6 +63,20 @@ const repositoriesTakeAScope = {
   ],
 };
 
+// Services and reads take a context (src/server/context.ts: runService, runQuery), never a
+// request: the same code runs for a route, a job and the command line.
+const servicesKnowNoRequests = {
+  patterns: [
+    ...serverMustNotImportWeb.patterns,
+    {
+      group: ['fastify', '@fastify/*'],
+      allowTypeImports: false,
+      message:
+        'Services and reads know nothing of requests: take a Context, and let the route run you with runService or runQuery.',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'drizzle', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
@@ -116,6 +130,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', repositoriesTakeAScope],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*.{service,read,statement,scope,sql,jobs}.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', servicesKnowNoRequests],
     },
   },
 );

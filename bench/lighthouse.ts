@@ -13,8 +13,8 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { DEMO_PASSWORD, seedDemo } from '../src/server/cli/seed/generate';
 import { openMigratedDatabase } from '../src/server/database';
-import { SESSION_COOKIE } from '../src/server/modules/auth/auth.plugin';
-import { createAdmin } from '../src/server/modules/users/admin-accounts';
+import { SESSION_COOKIE } from '../src/server/modules/auth';
+import { createAdmin } from '../src/server/modules/users';
 import { createScratch } from './scratch';
 import { buildDirectory, buildTheApp, logIn, serveBuild, type ServedBuild } from './served-build';
 

@@ -28,10 +28,11 @@ import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/database';
-import { propertiesTable, unitsTable } from '../src/server/db/schema';
+import { propertiesTable } from '../src/server/modules/properties';
+import { unitsTable } from '../src/server/modules/units';
 import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
 import { runAsSystem } from '../src/server/context';
-import { postRentDue } from '../src/server/modules/ledger/ledger.service';
+import { postRentDue } from '../src/server/modules/ledger';
 import { measureImport, type ImportRow } from './import';
 import { BOOKS_MONTHS, seedBooksHistory } from './books';
 

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { SESSION_COOKIE } from '../src/server/modules/auth/auth.plugin';
+import { SESSION_COOKIE } from '../src/server/modules/auth';
 
 /** What the browser benchmarks share: build the app, serve the build, log in over HTTP. */
 

@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { unpackAndCheck } from '../src/server/modules/backups/backup-archive';
-import { restoreBackup } from '../src/server/modules/backups/restore-backup';
+import { unpackAndCheck, restoreBackup } from '../src/server/modules/backups';
 import {
   embeddedStore,
   loginAs,

@@ -255,7 +255,8 @@ export async function seedLandlordWithUnits(
 ): Promise<{ userName: string; propertyId: number; unitIds: number[] }> {
   const { openMigratedDatabase } = await import('../src/server/database');
   const { insertUser } = await import('../src/server/cli/seed/generate');
-  const { propertiesTable, unitsTable } = await import('../src/server/db/schema');
+  const { propertiesTable } = await import('../src/server/modules/properties');
+  const { unitsTable } = await import('../src/server/modules/units');
   const database = await openMigratedDatabase({
     databaseUrl: store.databaseUrl,
     dataDir: store.dataDir ?? '',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openMigratedDatabase } from '../src/server/database';
-import { createJobRunner } from '../src/server/modules/jobs/jobs.runner';
+import { createJobRunner } from '../src/server/modules/jobs';
 
 /**
  * A process that runs the app's job runner (the same polling loop a server starts) with one

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openMigratedDatabase } from '../src/server/database';
 import type { DatabaseHandle } from '../src/server/db/client';
-import { createJobRunner } from '../src/server/modules/jobs/jobs.runner';
-import { jobsTable } from '../src/server/modules/jobs/jobs.table';
+import { createJobRunner, jobsTable } from '../src/server/modules/jobs';
 import {
   embeddedStore,
   postgresStore,

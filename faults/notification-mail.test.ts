@@ -3,10 +3,9 @@ import { openMigratedDatabase } from '../src/server/database';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { runAsSystem } from '../src/server/context';
 import { insertUser } from '../src/server/cli/seed/generate';
-import { jobsTable } from '../src/server/modules/jobs/jobs.table';
-import { notificationsTable } from '../src/server/modules/notifications/notifications.table';
-import { notify } from '../src/server/modules/notifications/notifications.service';
-import { outgoingMailTable } from '../src/server/modules/mail/outgoing-mail.table';
+import { jobsTable } from '../src/server/modules/jobs';
+import { notificationsTable, notify } from '../src/server/modules/notifications';
+import { outgoingMailTable } from '../src/server/modules/mail';
 import { startSmtpReceiver, type SmtpReceiver } from '../src/server/test/smtp-receiver';
 import {
   postgresStore,

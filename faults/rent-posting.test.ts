@@ -5,7 +5,7 @@ import { periodsDueBy } from '../src/shared/rent-periods';
 import { seedPortfolio, insertUser } from '../src/server/cli/seed/generate';
 import { openMigratedDatabase } from '../src/server/database';
 import type { DatabaseHandle } from '../src/server/db/client';
-import { leasesTable } from '../src/server/modules/leases/leases.table';
+import { leasesTable } from '../src/server/modules/leases';
 import { postgresStore, postgresUrl, projectRoot, sleep, type Store } from './harness';
 
 /**

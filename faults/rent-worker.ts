@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { runAsSystem } from '../src/server/context';
 import { openMigratedDatabase } from '../src/server/database';
-import { postRentDue } from '../src/server/modules/ledger/ledger.service';
+import { postRentDue } from '../src/server/modules/ledger';
 
 /**
  * A process that runs the hourly rent job's handler once, as the jobs runner would (system

@@ -10,9 +10,10 @@ try {
   cpSync('drizzle', scratch, { recursive: true });
   const before = readdirSync(scratch).filter((f) => f.endsWith('.sql')).length;
   const config = path.join(scratch, 'drizzle.config.mjs');
+  // drizzle-kit reads `out` as relative to the working directory (an absolute one fails).
   writeFileSync(
     config,
-    `export default { dialect: 'postgresql', schema: '${path.resolve('src/server/db/schema.ts')}', out: '${scratch}', casing: 'snake_case' };`,
+    `export default { dialect: 'postgresql', schema: '${path.resolve('src/server/modules')}/*/*.table.ts', out: '${path.relative(process.cwd(), scratch)}', casing: 'snake_case' };`,
   );
   execFileSync('npx', ['drizzle-kit', 'generate', '--config', config], { stdio: 'pipe' });
   const after = readdirSync(scratch).filter((f) => f.endsWith('.sql')).length;

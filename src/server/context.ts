@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../shared/schemas/users';
 import type { Database } from './db/client';
@@ -28,6 +28,12 @@ export interface Context {
 
 /** A unit of work: one transaction, one context. Routes and jobs run services, never tables. */
 export type Service<Input, Output> = (ctx: Context, input: Input) => Promise<Output>;
+
+/**
+ * A read: the same context as a service (who asks decides what they may see; `now` and the
+ * landlord's calendar decide what 'today' is), in a transaction that cannot write.
+ */
+export type Read<Input, Output> = Service<Input, Output>;
 
 type ContextBase = Omit<Context, 'tx'>;
 
@@ -61,10 +67,11 @@ async function inTransaction<Input, Output>(
   base: ContextBase,
   service: Service<Input, Output>,
   input: Input,
+  config?: PgTransactionConfig,
 ): Promise<Output> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => service({ ...base, tx }, input));
+      return await db.transaction((tx) => service({ ...base, tx }, input), config);
     } catch (error) {
       // Inside an outer transaction the rerun would meet the same locks: the outer one decides.
       if (attempt >= SERVICE_ATTEMPTS || !isLostRace(error) || db instanceof PgTransaction) {
@@ -82,6 +89,20 @@ export function runService<Input, Output>(
   input: Input,
 ): Promise<Output> {
   return inTransaction(request.server.db, requestContext(request), service, input);
+}
+
+/**
+ * Runs a read for an HTTP request: the context runService gives, in a read-only transaction,
+ * so its statements see one snapshot and a read that tried to write would fail, not write.
+ */
+export function runQuery<Input, Output>(
+  request: FastifyRequest,
+  read: Read<Input, Output>,
+  input: Input,
+): Promise<Output> {
+  return inTransaction(request.server.db, requestContext(request), read, input, {
+    accessMode: 'read only',
+  });
 }
 
 /** Runs a service for a job or the command line, as the system actor of that name. */

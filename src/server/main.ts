@@ -3,13 +3,8 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openMigratedDatabaseOrExit } from './database';
-import { ensureAdmin } from './modules/users/admin-accounts';
-import {
-  localUrlOf,
-  newLocalToken,
-  removeLocalToken,
-  writeLocalToken,
-} from './modules/backups/local-token';
+import { ensureAdmin } from './modules/users';
+import { localUrlOf, newLocalToken, removeLocalToken, writeLocalToken } from './modules/backups';
 
 /** Starts the server: open and migrate the database, listen, and shut down gracefully. */
 const config = loadConfig();

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { propertiesTable } from './modules/properties/properties.table';
+import { propertiesTable } from './modules/properties';
 
 /**
  * Whose records a read or a write covers. `scopeFor(actor)` (modules/authz) decides it once per

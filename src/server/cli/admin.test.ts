@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase } from '../database';
-import { findUserByName } from '../modules/users/users.repository';
+import { findUserByName } from '../modules/users';
 
 const PASSWORD = 'brass-harbor-lighthouse-19';
 

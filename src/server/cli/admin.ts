@@ -8,7 +8,7 @@
  */
 import { loadConfig } from '../config';
 import { openMigratedDatabaseOrExit } from '../database';
-import { AdminAccountError, createAdmin } from '../modules/users/admin-accounts';
+import { AdminAccountError, createAdmin } from '../modules/users';
 
 const USAGE =
   'Usage: npm run admin -- create <username>\n  (password from ADMIN_PASSWORD or asked for)';

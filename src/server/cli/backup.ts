@@ -21,12 +21,16 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { createPGlite } from '../db/pglite';
-import { unpackAndCheck } from '../modules/backups/backup-archive';
-import { backupFileName, BackupFileError, type Manifest } from '../modules/backups/backup-format';
-import { writeBackup } from '../modules/backups/backup-run';
-import { describeVerification } from '../modules/backups/backup-verification';
-import { readLocalToken } from '../modules/backups/local-token';
-import { configuredFileStore } from '../modules/uploads/configured-file-store';
+import {
+  unpackAndCheck,
+  backupFileName,
+  BackupFileError,
+  type Manifest,
+  writeBackup,
+  describeVerification,
+  readLocalToken,
+} from '../modules/backups';
+import { configuredFileStore } from '../modules/uploads';
 
 const USAGE = 'Usage: npm run backup [-- --output FILE]';
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDatabase } from '../database';
-import { leasesTable } from '../modules/leases/leases.table';
-import { unitsTable } from '../modules/units/units.table';
-import { usersTable } from '../modules/users/users.table';
+import { leasesTable } from '../modules/leases';
+import { unitsTable } from '../modules/units';
+import { usersTable } from '../modules/users';
 
 const UNITS = [
   'Property,Address,City,State,Zip',

@@ -20,15 +20,14 @@ import { runAsAccount } from '../context';
 import { openMigratedDatabaseOrExit } from '../database';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { readImportFile } from '../modules/imports/import-files';
 import {
+  readImportFile,
   importAllOrNothing,
   planImport,
   previewImport,
   PreviewRolledBack,
-} from '../modules/imports/imports.service';
-import { toUser } from '../modules/users/users.repository';
-import { usersTable } from '../modules/users/users.table';
+} from '../modules/imports';
+import { toUser, usersTable } from '../modules/users';
 
 const USAGE =
   'Usage: npm run import -- FILE [--as USERNAME] [--dry-run] [--choices CHOICES.json]\n' +

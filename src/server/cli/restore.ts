@@ -12,10 +12,13 @@
  */
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { loadConfig } from '../config';
-import { BackupFileError } from '../modules/backups/backup-format';
-import { RestoreRefusedError, VerificationFailedError } from '../modules/backups/backup-restore';
-import { describeVerification } from '../modules/backups/backup-verification';
-import { restoreBackup } from '../modules/backups/restore-backup';
+import {
+  BackupFileError,
+  RestoreRefusedError,
+  VerificationFailedError,
+  describeVerification,
+  restoreBackup,
+} from '../modules/backups';
 
 const USAGE = 'Usage: npm run restore -- FILE';
 

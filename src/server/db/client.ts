@@ -8,10 +8,13 @@ import type { Logger } from 'pino';
 import pg from 'pg';
 import { boundQueue } from './embedded-queue';
 import { createPGlite } from './pglite';
-import * as schema from './schema';
 
-/** One type for both drivers: queries are written once against the pg-core dialect. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One type for both drivers: queries are written once against the pg-core dialect, with the
+ * query builder over the tables the modules export (no relational queries, so the database
+ * needs no schema object and loads no module).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -62,7 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         options.logger?.warn({ err: error }, 'database connection failed while in use');
       });
     });
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: queryLogger });
+    const db = drizzlePg({ client: pool, casing: 'snake_case', logger: queryLogger });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -80,7 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await createPGlite(dataDir);
   }
   const pglite = options.maxQueuedQueries ? boundQueue(client, options.maxQueuedQueries) : client;
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: queryLogger });
+  const db = drizzlePglite({ client: pglite, casing: 'snake_case', logger: queryLogger });
   return {
     db: db as unknown as Database,
     kind: 'embedded',

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSystem } from '../context';
-import { postRentDue } from '../modules/ledger/ledger.service';
+import { postRentDue } from '../modules/ledger';
 import { migrationsFolder } from '../paths';
 import { migrateEmbedded } from './migrate';
 import { createPGlite } from './pglite';

@@ -4,7 +4,7 @@ import { calendarDate } from '../../shared/dates';
 import { formatDecimalCents, toCents } from '../../shared/money';
 import { errorBodySchema } from '../../shared/schemas/common';
 import { requestContext } from '../context';
-import type { Access } from '../modules/auth/auth.plugin';
+import type { Access } from '../modules/auth';
 import { pagesOf, sendCsv, type CsvColumn } from './csv';
 import type { PageRequest } from './paging';
 import type { AppInstance } from './types';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../../shared/money';
 import { MAX_PAGE_SIZE } from '../../shared/schemas/paging';
-import { unitsTable } from '../modules/units/units.table';
+import { unitsTable } from '../modules/units';
 import { createPropertyWithUnits, tenantBody, signUpAll } from '../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { symbols } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { usersTable } from '../modules/users/users.table';
+import { usersTable } from '../modules/users';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**

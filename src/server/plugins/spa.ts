@@ -6,8 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../shared/schemas/common';
 import type { Property } from '../../shared/schemas/properties';
-import { SESSION_COOKIE } from '../modules/auth/auth.plugin';
-import { findSessionUser } from '../modules/auth/sessions.repository';
+import { SESSION_COOKIE, findSessionUser } from '../modules/auth';
 
 /** The template of the visitor's '/', built beside index.html (src/web/visitor.html). */
 const VISITOR_TEMPLATE = 'visitor.html';

@@ -133,7 +133,7 @@ export async function signUpAndLogin(
     throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
   if (role === 'Admin') {
     // Admin can never be chosen at sign-up; promote directly in the database, as the CLI does.
-    const { usersTable } = await import('../modules/users/users.table');
+    const { usersTable } = await import('../modules/users');
     const { eq } = await import('drizzle-orm');
     await testApp.database.db
       .update(usersTable)

@@ -5,12 +5,12 @@ import { deltaOf } from '../../../shared/ledger';
 import { cents, toCents } from '../../../shared/money';
 import { periodsDueBy, type RentPeriod } from '../../../shared/rent-periods';
 import type { Database } from '../../db/client';
-import { withPropertyOfLease } from '../../modules/tenancy/tenancy.sql';
-import { depositTransactionsTable } from '../../modules/deposits/deposits.table';
-import { leasesTable, type LeaseRow } from '../../modules/leases/leases.table';
-import type { NewLedgerEntry } from '../../modules/ledger/ledger.repository';
-import { ledgerEntriesTable } from '../../modules/ledger/ledger.table';
-import { propertiesTable } from '../../modules/properties/properties.table';
+import { withPropertyOfLease } from '../../modules/tenancy';
+import { depositTransactionsTable } from '../../modules/deposits';
+import { leasesTable, type LeaseRow } from '../../modules/leases';
+import type { NewLedgerEntry } from '../../modules/ledger';
+import { ledgerEntriesTable } from '../../modules/ledger';
+import { propertiesTable } from '../../modules/properties';
 
 /** How many recent rent periods of each demo lease have a history. */
 const HISTORY_PERIODS = 4;

@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { INVITATION_TTL_MS } from '../../../shared/schemas/invitations';
 import type { Database } from '../../db/client';
-import { newOneTimeCode } from '../../modules/auth/one-time-codes';
-import { withPropertyOfTenant } from '../../modules/tenancy/tenancy.sql';
-import { invitationsTable } from '../../modules/invitations/invitations.table';
-import { leasesTable } from '../../modules/leases/leases.table';
-import { propertiesTable } from '../../modules/properties/properties.table';
-import { staffTable } from '../../modules/staff/staff.table';
-import { tenantsTable } from '../../modules/tenants/tenants.table';
-import { unitsTable } from '../../modules/units/units.table';
-import { workOrdersTable } from '../../modules/work-orders/work-orders.table';
+import { newOneTimeCode } from '../../modules/auth';
+import { withPropertyOfTenant } from '../../modules/tenancy';
+import { invitationsTable } from '../../modules/invitations';
+import { leasesTable } from '../../modules/leases';
+import { propertiesTable } from '../../modules/properties';
+import { staffTable } from '../../modules/staff';
+import { tenantsTable } from '../../modules/tenants';
+import { unitsTable } from '../../modules/units';
+import { workOrdersTable } from '../../modules/work-orders';
 
 export interface DemoPortalAccounts {
   landlordId: number;

@@ -8,18 +8,15 @@ import {
   type UnitStatus,
 } from '../../../shared/constants';
 import type { Database } from '../../db/client';
-import {
-  applicationsTable,
-  leasesTable,
-  propertiesTable,
-  staffTable,
-  tenantsTable,
-  unitsTable,
-  usersTable,
-} from '../../db/schema';
-import { withPropertyOfLease } from '../../modules/tenancy/tenancy.sql';
-import { hashPassword } from '../../modules/users/passwords';
-import { workOrderNotesTable, workOrdersTable } from '../../modules/work-orders/work-orders.table';
+import { applicationsTable } from '../../modules/applications';
+import { leasesTable } from '../../modules/leases';
+import { propertiesTable } from '../../modules/properties';
+import { staffTable } from '../../modules/staff';
+import { tenantsTable } from '../../modules/tenants';
+import { unitsTable } from '../../modules/units';
+import { usersTable, hashPassword } from '../../modules/users';
+import { withPropertyOfLease } from '../../modules/tenancy';
+import { workOrderNotesTable, workOrdersTable } from '../../modules/work-orders';
 import { seedDemoMoney } from './demo-money';
 import { seedDemoPortal } from './demo-portal';
 

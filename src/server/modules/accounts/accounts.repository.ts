@@ -2,9 +2,9 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
 import type { Account } from '../../../shared/schemas/accounts';
 import type { Database } from '../../db/client';
-import { sessionsTable } from '../auth/sessions.table';
-import { containsPattern } from '../properties/properties.repository';
-import { usersTable, type UserRow } from '../users/users.table';
+import { sessionsTable } from '../auth';
+import { containsPattern } from '../properties';
+import { usersTable, type UserRow } from '../users';
 import { phoneDigitsMatch } from '../../db/phone-search';
 
 export function toAccount(row: UserRow): Account {

@@ -10,8 +10,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { usersTable } from '../users/users.table';
+import { auditEventsTable } from '../audit';
+import { usersTable } from '../users';
 import { passwordResetsTable } from './password-resets.table';
 
 const NEW_PASSWORD = 'quiet-copper-meadow-77';

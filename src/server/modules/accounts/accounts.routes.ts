@@ -19,7 +19,7 @@ import { runService } from '../../context';
 import { csvListRoute } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
-import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
+import { limitPerAddress, type AddressLimit } from '../rate-limits';
 import { listAccounts } from './accounts.repository';
 import {
   changeRoles,
@@ -30,7 +30,7 @@ import {
   readPasswordReset,
   redeemPasswordReset,
 } from './accounts.service';
-import { hasAnyUser } from '../users/users.repository';
+import { hasAnyUser } from '../users';
 
 const errors = {
   400: errorBodySchema,

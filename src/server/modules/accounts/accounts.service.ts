@@ -9,16 +9,14 @@ import {
 import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { enqueueMail } from '../mail/mail.service';
-import { notify } from '../notifications/notifications.service';
-import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
-import { hashOneTimeCode, newOneTimeCode } from '../auth/one-time-codes';
-import { passwordWeakness } from '../users/password-strength';
-import { hashPassword } from '../users/passwords';
-import type { UserRow } from '../users/users.table';
-import { hashToken } from '../auth/sessions.repository';
-import { revokeInvitationsCreatedBy } from '../invitations/invitations.repository';
+import { recordEvent } from '../audit';
+import { enqueueMail } from '../mail';
+import { notify } from '../notifications';
+import { consumeRateLimit } from '../rate-limits';
+import { hashOneTimeCode, newOneTimeCode, hashToken } from '../auth';
+import { passwordWeakness, hashPassword } from '../users';
+import type { UserRow } from '../users';
+import { revokeInvitationsCreatedBy } from '../invitations';
 import {
   deleteOtherSessions,
   deleteSessionsOf,

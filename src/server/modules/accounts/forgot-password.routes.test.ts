@@ -8,9 +8,8 @@ import {
 } from '../../../shared/schemas/accounts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { jobsTable } from '../jobs/jobs.table';
-import { retryDelayMs } from '../jobs/jobs.runner';
+import { auditEventsTable } from '../audit';
+import { jobsTable, retryDelayMs } from '../jobs';
 import { PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR } from './accounts.routes';
 import { EMAILED_RESETS_PER_ACCOUNT_PER_HOUR } from './accounts.service';
 import { passwordResetsTable } from './password-resets.table';

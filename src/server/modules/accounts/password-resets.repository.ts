@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { usersTable, type UserRow } from '../users/users.table';
+import { usersTable, type UserRow } from '../users';
 import { passwordResetsTable, type PasswordResetRow } from './password-resets.table';
 
 export async function insertPasswordReset(

@@ -1,4 +1,4 @@
-import type { AddressLimit } from '../rate-limits/per-address';
+import type { AddressLimit } from '../rate-limits';
 
 /** Applications allowed from one address per window (docs/product.md section 10: at least 20 an hour). */
 export const APPLICATION_LIMIT: AddressLimit = {

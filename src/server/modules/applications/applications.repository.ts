@@ -8,11 +8,10 @@ import {
 } from '../../../shared/schemas/applications';
 import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
-import { withPropertyOfUnit } from '../tenancy/tenancy.sql';
+import { withPropertyOfUnit } from '../tenancy';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { containsPattern } from '../properties/properties.repository';
-import { propertiesTable } from '../properties/properties.table';
-import { unitsTable } from '../units/units.table';
+import { containsPattern, propertiesTable } from '../properties';
+import { unitsTable } from '../units';
 import { applicationsTable, type ApplicationRow } from './applications.table';
 import { unitNumberOrder } from '../../db/unit-order';
 

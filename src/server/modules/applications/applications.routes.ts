@@ -11,13 +11,13 @@ import { csvDay, csvListRoute } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { actorOf, runService } from '../../context';
-import { scopeFor } from '../authz/authz';
-import { toTenant } from '../tenants/tenants.repository';
+import { scopeFor } from '../authz';
+import { toTenant } from '../tenants';
 import { listManagedApplications, toApplication, toReceipt } from './applications.repository';
 import { approveApplication, rejectApplication, submitApplication } from './applications.service';
 import { toCents } from '../../../shared/money';
 import { APPLICATION_LIMIT } from './applications.rate-limit';
-import { limitPerAddress } from '../rate-limits/per-address';
+import { limitPerAddress } from '../rate-limits';
 import { formatPhone } from '../../../shared/phone-format';
 
 export async function applicationsRoutes(app: AppInstance): Promise<void> {

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../context';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { enqueueMail } from '../mail/mail.service';
-import { requireManagedApplication, type ManagedApplication } from '../authz/authz';
-import { moveInTenant, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
-import type { TenantRow } from '../tenants/tenants.table';
-import { lockUnit } from '../units/units.service';
-import { unitsTable } from '../units/units.table';
+import { recordEvent } from '../audit';
+import { enqueueMail } from '../mail';
+import { requireManagedApplication, type ManagedApplication } from '../authz';
+import { moveInTenant, UNIT_NOT_AVAILABLE } from '../tenants';
+import type { TenantRow } from '../tenants';
+import { lockUnit, unitsTable } from '../units';
 import {
   decideApplication,
   declineOtherPending,

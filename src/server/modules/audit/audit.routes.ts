@@ -12,25 +12,26 @@ import {
   requireManagedStaff,
   requireManagedTenant,
   requireManagedUnit,
-} from '../authz/authz';
-import { requireManagedExpense, requireManagedVendor } from '../expenses/books-authz';
+} from '../authz';
+import { requireManagedExpense, requireManagedVendor } from '../expenses';
 import { HISTORY_LIMIT, listHistory } from './audit.repository';
 
-/** Whose history is readable, and by whom: the record's manager or an Admin (else 404). */
-const managedRecords: Partial<
-  Record<AuditedEntity, (db: Database, actor: Actor, id: number) => Promise<unknown>>
-> = {
-  properties: requireManagedProperty,
-  units: requireManagedUnit,
-  staff: requireManagedStaff,
-  tenants: requireManagedTenant,
-  leases: requireManagedLease,
-  applications: requireManagedApplication,
-  vendors: requireManagedVendor,
-  expenses: requireManagedExpense,
-};
-
 export async function auditRoutes(app: AppInstance): Promise<void> {
+  // Whose history is readable, and by whom: the record's manager or an Admin (else 404).
+  // Built when the routes are registered, not when this file loads: modules load one another
+  // in cycles, so another module's exports may not be there yet at load time (decision 0024).
+  const managedRecords: Partial<
+    Record<AuditedEntity, (db: Database, actor: Actor, id: number) => Promise<unknown>>
+  > = {
+    properties: requireManagedProperty,
+    units: requireManagedUnit,
+    staff: requireManagedStaff,
+    tenants: requireManagedTenant,
+    leases: requireManagedLease,
+    applications: requireManagedApplication,
+    vendors: requireManagedVendor,
+    expenses: requireManagedExpense,
+  };
   for (const [resource, requireManaged] of Object.entries(managedRecords)) {
     app.get(
       `/${resource}/:id/history`,

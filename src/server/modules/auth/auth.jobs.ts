@@ -1,6 +1,6 @@
 import type { SessionLimits } from './sessions.repository';
 import { deleteExpiredSessions } from './sessions.repository';
-import type { JobDefinition } from '../jobs/jobs.types';
+import type { JobDefinition } from '../jobs';
 
 /** Ended sessions are dropped every hour; an expired one is refused anyway (sessions.repository). */
 export function authJobs(limits: SessionLimits): JobDefinition[] {

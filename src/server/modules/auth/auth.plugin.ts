@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
 import { forbidden, unauthorized } from '../../http/errors';
-import { isAdmin } from '../authz/authz';
-import { toUser } from '../users/users.repository';
+import { isAdmin } from '../authz';
+import { toUser } from '../users';
 import { findSessionUser } from './sessions.repository';
 
 export const SESSION_COOKIE = 'porchlight_session';

@@ -5,9 +5,9 @@ import { loginBodySchema, userSchema } from '../../../shared/schemas/users';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { runService } from '../../context';
 import { AppError, badRequest } from '../../http/errors';
-import { changeOwnPassword } from '../accounts/accounts.service';
+import { changeOwnPassword } from '../accounts';
 import type { AppInstance } from '../../http/types';
-import { toUser } from '../users/users.repository';
+import { toUser } from '../users';
 import { currentUser, SESSION_COOKIE, setSessionCookie } from './auth.plugin';
 import { checkCredentials, endSession, startSession, WRONG_CREDENTIALS } from './auth.service';
 

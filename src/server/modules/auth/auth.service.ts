@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { dummyPasswordHash, verifyPassword } from '../users/passwords';
-import { findUserByName, toUser } from '../users/users.repository';
-import type { UserRow } from '../users/users.table';
+import { recordEvent } from '../audit';
+import { dummyPasswordHash, verifyPassword, findUserByName, toUser } from '../users';
+import type { UserRow } from '../users';
 import { claimLoginAttempt, loginSucceeded } from './login-throttle';
 import { createSession, deleteSession, endSessionsBeyond, hashToken } from './sessions.repository';
 import { MAX_SESSIONS_PER_USER } from '../../../shared/constants';
@@ -24,7 +23,7 @@ const TOO_MANY_ATTEMPTS = (seconds: number) =>
 export async function checkCredentials(
   db: Database,
   attempt: { ip: string; userName: string; password: string; now: Date },
-  log: FastifyBaseLogger,
+  log: Pick<BaseLogger, 'info' | 'warn'>,
 ): Promise<UserRow> {
   const { ip, userName, password, now } = attempt;
   const retryAfter = await claimLoginAttempt(db, ip, userName, now);

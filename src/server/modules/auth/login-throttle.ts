@@ -1,10 +1,5 @@
 import type { Database } from '../../db/client';
-import {
-  claimAttempt,
-  releaseAttempt,
-  resetRateLimit,
-  type DelayPolicy,
-} from '../rate-limits/rate-limits.repository';
+import { claimAttempt, releaseAttempt, resetRateLimit, type DelayPolicy } from '../rate-limits';
 
 /**
  * Brute-force protection for login: failed attempts are counted per username and per IP

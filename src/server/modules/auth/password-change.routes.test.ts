@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, signUpAndLogin, type TestApp } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { usersTable } from '../users/users.table';
+import { auditEventsTable } from '../audit';
+import { usersTable } from '../users';
 import { sessionsTable } from './sessions.table';
 
 const NEW_PASSWORD = 'quiet-harbor-lantern-77';

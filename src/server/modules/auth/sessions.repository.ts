@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { usersTable, type UserRow } from '../users/users.table';
+import { usersTable, type UserRow } from '../users';
 import { sessionsTable } from './sessions.table';
 
 /** How long between refreshes of last_seen_at: not on every request. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../context';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { createdId } from '../../test/fixtures';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
 import { findLeaseOfTenantAccount, managedPropertiesFilter } from './authz';
 
 const asActor = (user: TestUser): Actor => ({ kind: 'user', user: user.user });

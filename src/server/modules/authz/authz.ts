@@ -7,19 +7,19 @@ import type { Actor } from '../../context';
 import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
-import { applicationsTable, type ApplicationRow } from '../applications/applications.table';
-import { leasesTable, type LeaseRow } from '../leases/leases.table';
-import { propertiesTable, type PropertyRow } from '../properties/properties.table';
-import { staffTable, type StaffRow } from '../staff/staff.table';
-import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
-import { unitsTable, type UnitRow } from '../units/units.table';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { applicationsTable, type ApplicationRow } from '../applications';
+import { leasesTable, type LeaseRow } from '../leases';
+import { propertiesTable, type PropertyRow } from '../properties';
+import { staffTable, type StaffRow } from '../staff';
+import { tenantsTable, type TenantRow } from '../tenants';
+import { unitsTable, type UnitRow } from '../units';
+import { workOrdersTable } from '../work-orders';
 import {
   leaseInEffectOn,
   withPropertyOfLease,
   withPropertyOfTenant,
   withPropertyOfUnit,
-} from '../tenancy/tenancy.sql';
+} from '../tenancy';
 
 /**
  * Who may act on which record: one policy per resource, in one place. A Landlord manages

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { projectRoot } from '../../paths';
-import type { FileStore } from '../uploads/file-store';
+import type { FileStore } from '../uploads';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type Manifest } from './backup-format';
 import { backedUpTables, SKIPPED_TABLES, type TableInfo } from './backup-tables';
 import { computeVerification } from './backup-verification';

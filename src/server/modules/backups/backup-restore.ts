@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { migrationsFolder as MIGRATIONS_FOLDER } from '../../paths';
-import type { FileStore } from '../uploads/file-store';
+import type { FileStore } from '../uploads';
 import { BackupFileError, type Manifest, type Verification } from './backup-format';
 import { HOUSEKEEPING_TABLES, listTables } from './backup-tables';
 import { compareVerifications, computeVerification } from './backup-verification';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { DatabaseHandle } from '../../db/client';
-import type { FileStore } from '../uploads/file-store';
+import type { FileStore } from '../uploads';
 import { packStream, packToFile } from './backup-archive';
 import { backupFileName, type Manifest } from './backup-format';
 import { exportSnapshot } from './backup-export';

@@ -1,10 +1,9 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { mkdir } from 'node:fs/promises';
+import { readdir, rm, stat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
-import type { JobDefinition } from '../jobs/jobs.types';
-import type { FileStore } from '../uploads/file-store';
+import type { JobDefinition } from '../jobs';
+import type { FileStore } from '../uploads';
 import { backupFileTime } from './backup-format';
 import { writeBackup } from './backup-run';
 

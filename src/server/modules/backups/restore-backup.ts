@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { migrateEmbedded, migratePostgres } from '../../db/migrate';
 import { createPGlite } from '../../db/pglite';
-import { configuredFileStore } from '../uploads/configured-file-store';
+import { configuredFileStore } from '../uploads';
 import { unpackAndCheck } from './backup-archive';
 import type { Manifest, Verification } from './backup-format';
 import {

@@ -5,13 +5,13 @@ import type { Database } from '../../db/client';
 import { anyOf, chunked } from '../../db/batches';
 import { centsOf } from '../../db/columns';
 import { cents, type Cents } from '../../../shared/money';
-import { expensesTable } from '../expenses/expenses.table';
-import { leasesTable } from '../leases/leases.table';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { propertiesTable } from '../properties/properties.table';
-import { withPropertyOfLease } from '../tenancy/tenancy.sql';
-import { unitsTable } from '../units/units.table';
-import { vendorsTable } from '../vendors/vendors.table';
+import { expensesTable } from '../expenses';
+import { leasesTable } from '../leases';
+import { ledgerEntriesTable } from '../ledger';
+import { propertiesTable } from '../properties';
+import { withPropertyOfLease } from '../tenancy';
+import { unitsTable } from '../units';
+import { vendorsTable } from '../vendors';
 import {
   bankAccountsTable,
   bankBalancesTable,

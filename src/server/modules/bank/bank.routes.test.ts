@@ -11,10 +11,10 @@ import type {
 import type { Ledger } from '../../../shared/schemas/ledger';
 import { createLease, MID_MARCH_NOON, posted, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { expensesTable } from '../expenses/expenses.table';
-import { leasesTable } from '../leases/leases.table';
-import { unitsTable } from '../units/units.table';
+import { auditEventsTable } from '../audit';
+import { expensesTable } from '../expenses';
+import { leasesTable } from '../leases';
+import { unitsTable } from '../units';
 import { bankAccountsTable, bankLineRejectionsTable, bankLinesTable } from './bank.table';
 
 const fixture = (name: string) =>

@@ -18,12 +18,11 @@ import type {
   TypedBalanceBody,
 } from '../../../shared/schemas/bank';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { findManagedLease, scopeFor } from '../authz/authz';
-import * as ledger from '../ledger/ledger.repository';
-import { recordPayment } from '../ledger/ledger.service';
+import { recordEvent } from '../audit';
+import { findManagedLease, scopeFor } from '../authz';
+import { findByIdempotencyKey, recordPayment } from '../ledger';
 import { createExpenseOfLine } from './line-expense';
-import { markExpensePaid } from '../expenses/expenses.service';
+import { markExpensePaid } from '../expenses';
 import * as repository from './bank.repository';
 import type { BankAccountRow, BankLineRow } from './bank.table';
 import { rejectionKey, suggestMatches, windowOf } from './matching';
@@ -467,7 +466,7 @@ export async function recordLineAsPayment(
     throw notFound('leases.not_found', 'Lease not found');
   }
   const idempotencyKey = `bank-line-${line.id}`;
-  await recordPayment(ctx, {
+  const recorded = await recordPayment(ctx, {
     leaseId: lease.id,
     body: {
       amount: fromCents(line.amount),
@@ -478,7 +477,8 @@ export async function recordLineAsPayment(
       idempotencyKey,
     },
   });
-  const entry = await ledger.findByIdempotencyKey(ctx.tx, lease.id, idempotencyKey);
+  // null: this line was recorded as a payment before (then unmatched): that payment again.
+  const entry = recorded ?? (await findByIdempotencyKey(ctx.tx, lease.id, idempotencyKey));
   return matchLine(ctx, account, line, 'payment', entry!.id);
 }
 

@@ -2,7 +2,7 @@ import type { Context } from '../../context';
 import { fromCents, type Cents } from '../../../shared/money';
 import type { LineExpenseBody } from '../../../shared/schemas/bank';
 import { notFound } from '../../http/errors';
-import { createExpense } from '../expenses/expenses.service';
+import { createExpense } from '../expenses';
 import * as repository from './bank.repository';
 
 /**

@@ -10,7 +10,7 @@ import {
   type CsvMapping,
 } from '../../../shared/schemas/bank';
 import { badRequest } from '../../http/errors';
-import { readCsv } from '../imports/import-files';
+import { readCsv } from '../imports';
 
 /** One line of a statement as read from the file, before it is saved. */
 export interface StatementLine {

@@ -8,10 +8,10 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { applicationsTable } from '../applications/applications.table';
-import { leasesTable } from '../leases/leases.table';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { applicationsTable } from '../applications';
+import { leasesTable } from '../leases';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
 
 const FULL = '/api/landlord/dashboard';
 const FIRST_SCREEN = '/api/landlord/dashboard?sections=summary,properties,leasesEndingSoon';

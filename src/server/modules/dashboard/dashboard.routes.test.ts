@@ -9,12 +9,12 @@ import {
 } from '../../../shared/schemas/dashboard';
 import type { Database } from '../../db/client';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { applicationsTable } from '../applications/applications.table';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { applicationsTable } from '../applications';
+import { leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 
 /** 15:00 UTC on 2026-11-21 is 10:00 in New York: 'today' is 2026-11-21. */
 const NOW = new Date('2026-11-21T15:00:00Z');

@@ -6,7 +6,7 @@ import {
   type DashboardResponse,
 } from '../../../shared/schemas/dashboard';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth/auth.plugin';
+import { currentUser } from '../auth';
 import { buildDashboard } from './dashboard.service';
 
 export async function dashboardRoutes(app: AppInstance): Promise<void> {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { notFound } from '../../http/errors';
-import { scopeFor } from '../authz/authz';
+import { scopeFor } from '../authz';
 import { ownerIdOf } from '../../scope';
 import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TOP_PROPERTIES_BY_RENT, type DashboardSection } from '../../../shared/schemas/dashboard';
 import { unitNumberOrder } from '../../db/unit-order';
-import { leaseAs, leaseInEffectOn, leaseLastDay } from '../tenancy/tenancy.sql';
+import { leaseAs, leaseInEffectOn, leaseLastDay } from '../tenancy';
 
 /** The leases table as the statement names it. */
 const l = leaseAs('l');

@@ -5,11 +5,10 @@ import { propertiesInScope, type Scope } from '../../scope';
 import { amountOf } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { withPropertyOfLease } from '../tenancy/tenancy.sql';
-import { leasesTable } from '../leases/leases.table';
-import { containsPattern } from '../properties/properties.repository';
-import { propertiesTable } from '../properties/properties.table';
-import { unitsTable } from '../units/units.table';
+import { withPropertyOfLease } from '../tenancy';
+import { leasesTable } from '../leases';
+import { containsPattern, propertiesTable } from '../properties';
+import { unitsTable } from '../units';
 import {
   depositSettlementsTable,
   depositTransactionsTable,

@@ -9,8 +9,8 @@ import {
   signUpAll,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { auditEventsTable } from '../audit';
+import { ledgerEntriesTable } from '../ledger';
 import { depositSettlementsTable, depositTransactionsTable } from './deposits.table';
 
 describe('the deposit register', () => {

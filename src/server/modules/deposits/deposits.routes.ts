@@ -8,10 +8,10 @@ import {
   leaseDepositSchema,
 } from '../../../shared/schemas/deposits';
 import { actorOf, runService } from '../../context';
-import { scopeFor } from '../authz/authz';
+import { scopeFor } from '../authz';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManagedFilters } from '../properties/managed-filters';
+import { requireManagedFilters } from '../properties';
 import { listRegister } from './deposits.repository';
 import { getLeaseDeposit, recordReceipt, settleDeposit } from './deposits.service';
 

@@ -1,7 +1,7 @@
 import type { Context } from '../../context';
 import { actingUser } from '../../context';
 import { calendarDate } from '../../../shared/dates';
-import { allocate, deltaOf, type LedgerLine } from '../../../shared/ledger';
+import { allocate, type LedgerLine } from '../../../shared/ledger';
 import { cents, formatCents, fromCents, toCents, type Cents } from '../../../shared/money';
 import type {
   DepositReceiptBody,
@@ -17,11 +17,11 @@ import {
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
 import { chunked, insertRows } from '../../db/batches';
-import { recordEvent, recordEvents } from '../audit/audit.repository';
-import { findManagedLease } from '../authz/authz';
-import type { LeaseRow } from '../leases/leases.table';
-import * as ledger from '../ledger/ledger.repository';
-import type { LedgerEntryRow } from '../ledger/ledger.table';
+import { recordEvent, recordEvents } from '../audit';
+import { findManagedLease } from '../authz';
+import type { LeaseRow } from '../leases';
+import { listEntries, postEntryFor } from '../ledger';
+import type { LedgerEntryRow } from '../ledger';
 import * as repository from './deposits.repository';
 import {
   depositTransactionsTable,
@@ -242,14 +242,12 @@ export async function settleDeposit(
     kind: 'deducted' | 'applied',
     description: string,
   ) => {
-    const credit = await ledger.insertEntry(ctx.tx, {
+    const credit = await postEntryFor(ctx, {
       leaseId,
       kind: 'credit',
       amount,
-      delta: deltaOf('credit', amount),
       entryDate: body.date,
       description: PAID_FROM_DEPOSIT,
-      createdByUserId: userId,
     });
     outflows.push({
       leaseId,
@@ -267,15 +265,13 @@ export async function settleDeposit(
   let unpaidDeductions = 0;
   for (const deduction of body.deductions) {
     const amount = toCents(deduction.amount);
-    await ledger.insertEntry(ctx.tx, {
+    await postEntryFor(ctx, {
       leaseId,
       kind: 'charge',
       category: deduction.category,
       amount,
-      delta: deltaOf('charge', amount),
       entryDate: body.date,
       description: deduction.description,
-      createdByUserId: userId,
     });
     const paid = cents(Math.min(held, amount));
     if (paid > 0) await payFromDeposit(paid, 'deducted', deduction.description);
@@ -285,7 +281,7 @@ export async function settleDeposit(
 
   let applied = 0;
   if (body.applyToOpenCharges && held > 0) {
-    const entries = await ledger.listEntries(ctx.tx, leaseId);
+    const entries = await listEntries(ctx.tx, leaseId);
     const { charges } = allocate(entries.map(asLine));
     const open = charges.reduce((total, charge) => total + charge.open, 0);
     applied = Math.min(held, open);

@@ -1,8 +1,8 @@
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { scopeFor } from '../authz/authz';
-import { findVendor } from '../vendors/vendors.repository';
+import { scopeFor } from '../authz';
+import { findVendor } from '../vendors';
 import { findExpense } from './expenses.repository';
 
 /** A vendor of the actor's landlord scope, else 404 (for its history). */

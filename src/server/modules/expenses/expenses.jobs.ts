@@ -1,6 +1,6 @@
 import type { Context } from '../../context';
-import { insertJob } from '../jobs/jobs.repository';
-import type { JobDefinition } from '../jobs/jobs.types';
+import { insertJob } from '../jobs';
+import type { JobDefinition } from '../jobs';
 import {
   listLandlordsWithRecurringExpenses,
   postRecurringExpensesDue,

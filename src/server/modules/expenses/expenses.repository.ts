@@ -10,10 +10,10 @@ import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
 import { readPage, sortOrder, textKey, totalColumn } from '../../http/paging';
 import { propertiesInScope, type Scope } from '../../scope';
-import { propertiesTable } from '../properties/properties.table';
-import { containsPattern } from '../properties/properties.repository';
-import { unitsTable } from '../units/units.table';
-import { vendorsTable } from '../vendors/vendors.table';
+import { propertiesTable } from '../properties';
+import { containsPattern } from '../properties';
+import { unitsTable } from '../units';
+import { vendorsTable } from '../vendors';
 import { expensesTable, type ExpenseRow } from './expenses.table';
 import { countReceipts } from './receipts.repository';
 

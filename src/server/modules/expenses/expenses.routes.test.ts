@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSystem } from '../../context';
 import { createdId, createPropertyWithUnits, posted, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 import { makePhoto, postPhoto, storedFiles } from '../uploads/uploads.test-helpers';
 import { expenseReceiptsTable, expensesTable } from './expenses.table';
 import { postRecurringExpensesDue } from './recurring-expenses.service';

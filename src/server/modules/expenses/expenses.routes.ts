@@ -15,8 +15,8 @@ import {
 import { runService, type Context } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { sendStoredFile } from '../uploads/uploads.routes';
-import { readPhoto } from '../uploads/uploads.service';
+import { sendStoredFile } from '../uploads';
+import { readPhoto } from '../uploads';
 import {
   addExpense,
   addReceipt,
@@ -262,13 +262,11 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await runService(request, recordWorkOrderExpense, {
-            id: request.params.id,
-            body: request.body,
-          }),
-        ),
+      reply.status(201).send(
+        await runService(request, recordWorkOrderExpense, {
+          id: request.params.id,
+          body: request.body,
+        }),
+      ),
   );
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Receipt } from '../../../shared/schemas/expenses';
 import type { Database } from '../../db/client';
-import { uploadsTable, type UploadRow } from '../uploads/uploads.table';
+import { uploadsTable, type UploadRow } from '../uploads';
 import { expenseReceiptsTable } from './expenses.table';
 
 const r = expenseReceiptsTable;

@@ -13,10 +13,10 @@ import type { Database } from '../../db/client';
 import { countRows, deleteUnlessUsed, type DeletionRules } from '../../db/delete-unless-used';
 import { notFound } from '../../http/errors';
 import { propertiesInScope } from '../../scope';
-import { recordEvent } from '../audit/audit.repository';
-import { scopeFor } from '../authz/authz';
-import { propertiesTable } from '../properties/properties.table';
-import { vendorsTable } from '../vendors/vendors.table';
+import { recordEvent } from '../audit';
+import { scopeFor } from '../authz';
+import { propertiesTable } from '../properties';
+import { vendorsTable } from '../vendors';
 import { checkLinks, createExpense } from './expenses.service';
 import { expensesTable, recurringExpensesTable, type RecurringExpenseRow } from './expenses.table';
 

@@ -5,9 +5,9 @@ import type { Expense, WorkOrderExpenseBody } from '../../../shared/schemas/expe
 import { CHARGEABLE_STATUSES } from '../../../shared/schemas/work-orders';
 import type { Context } from '../../context';
 import { conflict } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { workTotals } from '../work-orders/work-orders.repository';
-import { requireWorkOrder } from '../work-orders/work-orders.service';
+import { recordEvent } from '../audit';
+import { workTotals } from '../work-orders';
+import { requireWorkOrder } from '../work-orders';
 import { createExpense, readExpense } from './expenses.service';
 import { expensesTable } from './expenses.table';
 

@@ -2,12 +2,12 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../shared/schemas/imports';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { depositTransactionsTable } from '../deposits/deposits.table';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { auditEventsTable } from '../audit';
+import { depositTransactionsTable } from '../deposits';
+import { leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 import { makeXlsx, postImport, type XlsxCell } from './imports.test-helpers';
 
 const NOW = new Date('2026-06-15T15:00:00Z');

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../shared/schemas/imports';
 import type { RentRollRow } from '../../../shared/schemas/money-reports';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { auditEventsTable } from '../audit';
+import { leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 import { makeXlsx, postImport, type XlsxCell } from './imports.test-helpers';
 
 const NOW = new Date('2026-06-15T15:00:00Z');

@@ -29,24 +29,20 @@ import { createUnitBodySchema, type CreateUnitBody } from '../../../shared/schem
 import type { Context } from '../../context';
 import { anyOf } from '../../db/batches';
 import { AppError, badRequest } from '../../http/errors';
-import { managedPropertiesFilter } from '../authz/authz';
-import { overAgreed, recordReceiptsOnNewLeases } from '../deposits/deposits.service';
-import { listLeasesOfTenants } from '../leases/leases.repository';
+import { managedPropertiesFilter } from '../authz';
+import { overAgreed, recordReceiptsOnNewLeases } from '../deposits';
 import {
+  listLeasesOfTenants,
   createLeasesInBatch,
   overlapConflict,
   overlappingActiveLease,
-} from '../leases/leases.service';
-import type { LeaseRow } from '../leases/leases.table';
-import type { PropertyValues } from '../properties/properties.repository';
-import { createPropertiesInBatch } from '../properties/properties.service';
-import { propertiesTable } from '../properties/properties.table';
-import { createStaff } from '../staff/staff.service';
-import { staffTable } from '../staff/staff.table';
-import { placeTenantsInBatch, UNIT_NOT_AVAILABLE } from '../tenants/tenants.service';
-import { tenantsTable } from '../tenants/tenants.table';
-import { createUnitsInBatch } from '../units/units.service';
-import { unitsTable, type UnitRow } from '../units/units.table';
+} from '../leases';
+import type { LeaseRow } from '../leases';
+import type { PropertyValues } from '../properties';
+import { createPropertiesInBatch, propertiesTable } from '../properties';
+import { createStaff, staffTable } from '../staff';
+import { placeTenantsInBatch, UNIT_NOT_AVAILABLE, tenantsTable } from '../tenants';
+import { createUnitsInBatch, unitsTable, type UnitRow } from '../units';
 import type { RawSheet } from './import-files';
 
 /** A sheet with the kind and mapping it is read with. */

@@ -7,11 +7,11 @@ import type {
   InvitationState,
 } from '../../../shared/schemas/invitations';
 import type { Database } from '../../db/client';
-import { propertiesTable } from '../properties/properties.table';
-import { staffTable, type StaffRow } from '../staff/staff.table';
-import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
-import { usersTable } from '../users/users.table';
+import { propertiesTable } from '../properties';
+import { staffTable, type StaffRow } from '../staff';
+import { tenantsTable, type TenantRow } from '../tenants';
+import { unitsTable } from '../units';
+import { usersTable } from '../users';
 import { invitationsTable, type InvitationRow } from './invitations.table';
 
 /** The record an invitation is for. */

@@ -8,6 +8,7 @@ import {
   INVITATION_REVOKED,
   INVITATION_TTL_MS,
   INVITATION_USED,
+  ACCOUNT_LINKED_TO_OTHER_TENANT,
 } from '../../../shared/schemas/invitations';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
@@ -19,13 +20,12 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { hashOneTimeCode } from '../auth/one-time-codes';
-import { jobsTable } from '../jobs/jobs.table';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { auditEventsTable } from '../audit';
+import { hashOneTimeCode } from '../auth';
+import { jobsTable } from '../jobs';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
 import { invitationsTable } from './invitations.table';
-import { ACCOUNT_LINKED_TO_OTHER_TENANT } from '../../../shared/schemas/invitations';
 import { calendarDate } from '../../../shared/dates';
 
 const CODE_PATH = /^\/invitations\/([A-Za-z0-9_-]{43})$/;

@@ -32,12 +32,12 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { hashOneTimeCode, newOneTimeCode } from '../auth/one-time-codes';
-import { requireManagedStaff, requireManagedTenant } from '../authz/authz';
-import { enqueueMail } from '../mail/mail.service';
-import type { StaffRow } from '../staff/staff.table';
-import type { TenantRow } from '../tenants/tenants.table';
+import { recordEvent } from '../audit';
+import { hashOneTimeCode, newOneTimeCode } from '../auth';
+import { requireManagedStaff, requireManagedTenant } from '../authz';
+import { enqueueMail } from '../mail';
+import type { StaffRow } from '../staff';
+import type { TenantRow } from '../tenants';
 import {
   describeInvitedRecord,
   findInvitation,

@@ -6,7 +6,7 @@ import type { Ledger } from '../../../shared/schemas/ledger';
 import { createTenant, leaseBody, MID_MARCH_NOON, posted, signUpAll } from '../../test/fixtures';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, login, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 
 /** docs/product.md section 28: a lease's books from the first day. Today is 2026-03-15. */
 describe("a lease's books", () => {

@@ -4,12 +4,20 @@ import type { PostingPreview, PostingPreviewBody } from '../../../shared/schemas
 import { MAX_BACK_POSTING } from '../../../shared/schemas/leases';
 import type { Context } from '../../context';
 import { AppError } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { requireManagedLease } from '../authz/authz';
-import { postOpeningEntry, postRentPeriods, reverseEntries } from '../ledger/ledger-batch.service';
-import { findRentRulesOfUnit, findRentRulesOfUser, listEntries } from '../ledger/ledger.repository';
-import type { RentRules } from '../ledger/ledger.service';
-import { chargedPeriods, planRent, type RentPlan } from '../ledger/rent-plan';
+import { recordEvent } from '../audit';
+import { requireManagedLease } from '../authz';
+import {
+  postOpeningEntry,
+  postRentPeriods,
+  reverseEntries,
+  findRentRulesOfUnit,
+  findRentRulesOfUser,
+  listEntries,
+  chargedPeriods,
+  planRent,
+  type RentPlan,
+} from '../ledger';
+import type { RentRules } from '../ledger';
 import { datedTerms } from './leases.repository';
 import type { LeaseRow } from './leases.table';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
+import { tenantsTable, type TenantRow } from '../tenants';
 import { leasesTable, type LeaseRow } from './leases.table';
 
 /** Reads a lease and locks it until the transaction ends, so two renewals or move-outs cannot race. */

@@ -8,7 +8,7 @@ import {
 import { tenantSchema } from '../../../shared/schemas/tenants';
 import { runService } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { toTenant } from '../tenants/tenants.repository';
+import { toTenant } from '../tenants';
 import { moveOutTenant, renewLease } from './lease-lifecycle.service';
 import { toLease } from './leases.repository';
 

@@ -9,10 +9,10 @@ import {
   pgErrorCode,
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { findManagedLease, requireManagedTenant } from '../authz/authz';
-import { refuseMovedOut, releaseUnitIfEmpty } from '../tenants/tenants.service';
-import type { TenantRow } from '../tenants/tenants.table';
+import { recordEvent } from '../audit';
+import { findManagedLease, requireManagedTenant } from '../authz';
+import { refuseMovedOut, releaseUnitIfEmpty } from '../tenants';
+import type { TenantRow } from '../tenants';
 import {
   expireLeasesEndedBefore,
   findRenewal,

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../jobs/jobs.types';
+import type { JobDefinition } from '../jobs';
 import { expireEndedLeases } from './lease-lifecycle.service';
 
 /**

@@ -14,12 +14,11 @@ import {
 } from '../../../shared/schemas/leases';
 import { propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
-import { leaseCurrentOrUpcoming, withPropertyOfLease } from '../tenancy/tenancy.sql';
+import { leaseCurrentOrUpcoming, withPropertyOfLease } from '../tenancy';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { containsPattern } from '../properties/properties.repository';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable, type TenantRow } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { containsPattern, propertiesTable } from '../properties';
+import { tenantsTable, type TenantRow } from '../tenants';
+import { unitsTable } from '../units';
 import { leasesTable, type LeaseRow } from './leases.table';
 import { unitNumberOrder } from '../../db/unit-order';
 

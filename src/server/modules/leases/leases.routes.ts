@@ -13,8 +13,8 @@ import { actorOf, runService } from '../../context';
 import { csvListRoute, csvMoney } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManagedLease, scopeFor } from '../authz/authz';
-import { requireManagedFilters } from '../properties/managed-filters';
+import { requireManagedLease, scopeFor } from '../authz';
+import { requireManagedFilters } from '../properties';
 import { listManagedLeases, toLease } from './leases.repository';
 import { changeLease, createLease, deleteLease, previewLeaseDeletion } from './leases.service';
 

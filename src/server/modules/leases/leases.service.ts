@@ -11,12 +11,12 @@ import {
   type DeletionRules,
 } from '../../db/delete-unless-used';
 import { chunked } from '../../db/batches';
-import { recordEvent, recordEvents } from '../audit/audit.repository';
-import { depositTransactionsTable } from '../deposits/deposits.table';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { lockManagedTenants, requireManagedLease, requireManagedTenant } from '../authz/authz';
-import { refuseMovedOut } from '../tenants/tenants.service';
-import type { TenantRow } from '../tenants/tenants.table';
+import { recordEvent, recordEvents } from '../audit';
+import { depositTransactionsTable } from '../deposits';
+import { ledgerEntriesTable } from '../ledger';
+import { lockManagedTenants, requireManagedLease, requireManagedTenant } from '../authz';
+import { refuseMovedOut } from '../tenants';
+import type { TenantRow } from '../tenants';
 import {
   deleteLease as deleteLeaseRow,
   findOverlappingActiveLease,

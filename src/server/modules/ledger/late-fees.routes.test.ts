@@ -10,10 +10,10 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { leasesTable } from '../leases/leases.table';
-import { notificationsTable } from '../notifications/notifications.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { auditEventsTable } from '../audit';
+import { leasesTable } from '../leases';
+import { notificationsTable } from '../notifications';
+import { tenantsTable } from '../tenants';
 import { assessLateFees } from './late-fees.service';
 import { ledgerEntriesTable } from './ledger.table';
 

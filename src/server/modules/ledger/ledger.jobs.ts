@@ -1,7 +1,7 @@
 import { calendarDate } from '../../../shared/dates';
 import type { Context } from '../../context';
-import type { JobDefinition } from '../jobs/jobs.types';
-import { insertJob } from '../jobs/jobs.repository';
+import type { JobDefinition } from '../jobs';
+import { insertJob } from '../jobs';
 import { assessLateFees } from './late-fees.service';
 import { listLandlordsWithLeases } from './ledger.repository';
 import { postRentDue } from './ledger.service';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../../../shared/schemas/ledger';
 import { createLease, MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, login, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 import { ledgerEntriesTable } from './ledger.table';
 
 describe('the rent ledger', () => {

@@ -1,4 +1,4 @@
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   chargeBodySchema,
@@ -21,7 +21,8 @@ const tags = ['ledger'];
 
 /**
  * A lease's ledger (Landlord of the lease, or Admin; another landlord's lease is a 404).
- * Every write answers the whole ledger, so a screen shows the new balance without a second call.
+ * Every write answers the whole ledger, read after the write, so a screen shows the new
+ * balance without a second call.
  */
 export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -35,7 +36,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
         response: { 200: ledgerSchema, ...errors },
       },
     },
-    (request) => runService(request, getLedger, request.params.id),
+    (request) => runQuery(request, getLedger, request.params.id),
   );
 
   app.post(
@@ -50,12 +51,10 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
         response: { 201: ledgerSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await runService(request, postCharge, { leaseId: request.params.id, body: request.body }),
-        ),
+    async (request, reply) => {
+      await runService(request, postCharge, { leaseId: request.params.id, body: request.body });
+      return reply.status(201).send(await runQuery(request, getLedger, request.params.id));
+    },
   );
 
   app.post(
@@ -70,12 +69,10 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
         response: { 201: ledgerSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await runService(request, postCredit, { leaseId: request.params.id, body: request.body }),
-        ),
+    async (request, reply) => {
+      await runService(request, postCredit, { leaseId: request.params.id, body: request.body });
+      return reply.status(201).send(await runQuery(request, getLedger, request.params.id));
+    },
   );
 
   app.post(
@@ -92,11 +89,12 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { ledger, created } = await runService(request, recordPayment, {
+      const payment = await runService(request, recordPayment, {
         leaseId: request.params.id,
         body: request.body,
       });
-      return reply.status(created ? 201 : 200).send(ledger);
+      const ledger = await runQuery(request, getLedger, request.params.id);
+      return reply.status(payment ? 201 : 200).send(ledger);
     },
   );
 
@@ -112,13 +110,13 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
         response: { 201: ledgerSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await runService(request, reverseEntry, {
-          leaseId: request.params.id,
-          entryId: request.params.entryId,
-          body: request.body,
-        }),
-      ),
+    async (request, reply) => {
+      await runService(request, reverseEntry, {
+        leaseId: request.params.id,
+        entryId: request.params.entryId,
+        body: request.body,
+      });
+      return reply.status(201).send(await runQuery(request, getLedger, request.params.id));
+    },
   );
 }

@@ -15,7 +15,7 @@ import {
   runningBalances,
   type LedgerLine,
 } from '../../../shared/ledger';
-import { cents, fromCents, toCents } from '../../../shared/money';
+import { cents, fromCents, toCents, type Cents } from '../../../shared/money';
 import { CATEGORY_LABELS } from '../../../shared/schemas/ledger';
 import { periodsDueBy, type FirstPeriodRule, type RentPeriod } from '../../../shared/rent-periods';
 import type { LeaseStatus } from '../../../shared/constants';
@@ -28,14 +28,13 @@ import type {
   PaymentBody,
   ReversalBody,
 } from '../../../shared/schemas/ledger';
-import { recordEvent } from '../audit/audit.repository';
-import { findManagedLease } from '../authz/authz';
-import { notifyEntryPosted } from '../notifications/entry-posted';
-import { notifyPaymentRecorded } from '../notifications/payment-recorded';
-import type { LeaseRow } from '../leases/leases.table';
+import { recordEvent } from '../audit';
+import { findManagedLease } from '../authz';
+import { notifyEntryPosted, notifyPaymentRecorded } from '../notifications';
+import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
-import * as recurring from '../recurring-charges/recurring-charges.repository';
-import type { RecurringChargeRow } from '../recurring-charges/recurring-charges.table';
+import { listChargesOfLeases, listPostedKeys } from '../recurring-charges';
+import type { RecurringChargeRow } from '../recurring-charges';
 import type { LedgerEntryRow } from './ledger.table';
 import type { AuditAction } from '../../../shared/audit-sentences';
 
@@ -115,10 +114,11 @@ export async function recordEntryEvent(
   });
 }
 
+/** Posts a one-off charge; answers the entry it made. */
 export async function postCharge(
   ctx: Context,
   { leaseId, body }: { leaseId: number; body: ChargeBody },
-): Promise<Ledger> {
+): Promise<LedgerEntryRow> {
   await requireLease(ctx, leaseId);
   const amount = toCents(body.amount);
   const row = await repository.insertEntry(ctx.tx, {
@@ -133,13 +133,14 @@ export async function postCharge(
   });
   await recordEntryEvent(ctx, row, 'ledger.charge');
   await notifyEntryPosted(ctx, row);
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  return row;
 }
 
+/** Posts a credit; answers the entry it made. */
 export async function postCredit(
   ctx: Context,
   { leaseId, body }: { leaseId: number; body: CreditBody },
-): Promise<Ledger> {
+): Promise<LedgerEntryRow> {
   await requireLease(ctx, leaseId);
   const amount = toCents(body.amount);
   const row = await repository.insertEntry(ctx.tx, {
@@ -153,17 +154,41 @@ export async function postCredit(
   });
   await recordEntryEvent(ctx, row, 'ledger.credit');
   await notifyEntryPosted(ctx, row);
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  return row;
+}
+
+/**
+ * A charge or credit that another module's command posts as part of its own record (a
+ * deposit's settlement): the ledger writes the row, the caller's audit event tells the story
+ * (no ledger event, no notice). Answers the entry it made.
+ */
+export async function postEntryFor(
+  ctx: Context,
+  entry: {
+    leaseId: number;
+    kind: 'charge' | 'credit';
+    category?: ChargeBody['category'];
+    amount: Cents;
+    entryDate: string;
+    description: string;
+  },
+): Promise<LedgerEntryRow> {
+  return repository.insertEntry(ctx.tx, {
+    ...entry,
+    delta: deltaOf(entry.kind, entry.amount),
+    createdByUserId: actingUser(ctx).id,
+  });
 }
 
 /**
  * Records a payment once per idempotency key: a retried or double-clicked POST finds the
- * payment the first one stored (created: false) and stores nothing.
+ * payment the first one stored and stores nothing. Answers the entry it made, or null when
+ * the key had been used.
  */
 export async function recordPayment(
   ctx: Context,
   { leaseId, body }: { leaseId: number; body: PaymentBody },
-): Promise<{ ledger: Ledger; created: boolean }> {
+): Promise<LedgerEntryRow | null> {
   await requireLease(ctx, leaseId);
   if (body.entryDate > calendarDate(ctx.now, ctx.timeZone)) {
     throw badRequest(
@@ -186,10 +211,10 @@ export async function recordPayment(
     // A card payment is recorded by the system from the processor's webhook: no user.
     createdByUserId: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
   });
-  if (row) await recordEntryEvent(ctx, row, 'ledger.payment');
-  if (row) await notifyPaymentRecorded(ctx, row);
-  const ledger = ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
-  return { ledger, created: row !== undefined };
+  if (!row) return null;
+  await recordEntryEvent(ctx, row, 'ledger.payment');
+  await notifyPaymentRecorded(ctx, row);
+  return row;
 }
 
 /**
@@ -201,10 +226,11 @@ export function reversalDate(entry: { entryDate: string }, today: string): strin
   return entry.entryDate > today ? entry.entryDate : today;
 }
 
+/** Reverses an entry once, with a reason; answers the reversal it made. */
 export async function reverseEntry(
   ctx: Context,
   { leaseId, entryId, body }: { leaseId: number; entryId: number; body: ReversalBody },
-): Promise<Ledger> {
+): Promise<LedgerEntryRow> {
   await requireLease(ctx, leaseId);
   const entry = await repository.lockEntry(ctx.tx, leaseId, entryId);
   if (!entry) throw notFound('ledger.entry_not_found', 'Ledger entry not found');
@@ -238,7 +264,7 @@ export async function reverseEntry(
     throw error;
   }
   await recordEntryEvent(ctx, row, 'ledger.reversal');
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  return row;
 }
 
 const RENT_BATCH = 1_000;
@@ -352,7 +378,7 @@ export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<
   const pending: repository.NewLedgerEntry[] = [];
   for (let i = 0; i < leases.length; i += RENT_BATCH) {
     const batch = leases.slice(i, i + RENT_BATCH);
-    const charges = await recurring.listChargesOfLeases(
+    const charges = await listChargesOfLeases(
       ctx.tx,
       batch.filter((row) => row.recurringCharges > 0).map((row) => row.lease.id),
     );
@@ -372,7 +398,7 @@ export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<
       ctx.tx,
       ids((c) => c.rent),
     );
-    const postedExtra = await recurring.listPostedKeys(
+    const postedExtra = await listPostedKeys(
       ctx.tx,
       ids((c) => c.extra),
     );

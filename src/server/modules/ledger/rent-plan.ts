@@ -1,6 +1,6 @@
 import { LATEST_DATE } from '../../../shared/schemas/common';
 import type { RentPeriod } from '../../../shared/rent-periods';
-import type { LeaseRow } from '../leases/leases.table';
+import type { LeaseRow } from '../leases';
 import { rentPeriodsDue, type RentRules } from './ledger.service';
 import type { LedgerEntryRow } from './ledger.table';
 

@@ -7,7 +7,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { jobsTable } from '../jobs/jobs.table';
+import { jobsTable } from '../jobs';
 
 /** Without SMTP: every mail that would have gone out is kept for the Admin to read. */
 describe('the Admin’s mail page without SMTP', () => {

@@ -1,5 +1,5 @@
 import type { MailConfig } from '../../config';
-import type { JobDefinition } from '../jobs/jobs.types';
+import type { JobDefinition } from '../jobs';
 import { createMailer } from './mailer';
 import { outgoingMailSchema, SEND_MAIL } from './mail.service';
 import { deleteSettledMailBefore, isMailSent, recordMailAttempt } from './outgoing-mail.repository';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Context } from '../../context';
-import { insertJob } from '../jobs/jobs.repository';
+import { insertJob } from '../jobs';
 import { recordOutgoingMail } from './outgoing-mail.repository';
 
 export const SEND_MAIL = 'mail.send';

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/admin-mail';
 import type { Database } from '../../db/client';
 import { readPage, totalColumn, type PageRequest } from '../../http/paging';
-import { jobsTable } from '../jobs/jobs.table';
+import { jobsTable } from '../jobs';
 import { outgoingMailTable, type MailStatus } from './outgoing-mail.table';
 
 /** Records a mail unless its key was recorded before; true when this call recorded it. */

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { ledgerEntriesTable } from '../ledger';
 import { seedLease, seedProperty, seedTenant } from './money.test-helpers';
 
 /**

@@ -10,7 +10,7 @@ import type {
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
-import { containsPattern } from '../properties/properties.repository';
+import { containsPattern } from '../properties';
 import { agingCte, openChargesCtes, scopedLeasesCtes, type Scope } from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 

@@ -22,7 +22,7 @@ import { actorOf, requestContext, runService } from '../../context';
 import { pagesOf, sendCsv, type CsvColumn } from '../../http/csv';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManagedFilters } from '../properties/managed-filters';
+import { requireManagedFilters } from '../properties';
 import { readRentRoll } from './rent-roll.repository';
 import { readArrears } from './money.repository';
 import {

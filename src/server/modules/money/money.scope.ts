@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { openChargesOf } from '../ledger/open-charges.sql';
-import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy/tenancy.sql';
+import { openChargesOf } from '../ledger';
+import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy';
 
 const l = leaseAs('l');
 

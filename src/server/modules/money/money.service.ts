@@ -11,12 +11,12 @@ import type {
 import type { SortOrder } from '../../../shared/schemas/paging';
 import { dueDateAt } from '../../../shared/rent-periods';
 import { badRequest, notFound } from '../../http/errors';
-import { findManagedLease, scopeFor } from '../authz/authz';
+import { findManagedLease, scopeFor } from '../authz';
 import { ownerIdOf } from '../../scope';
-import { requireManagedFilters } from '../properties/managed-filters';
+import { requireManagedFilters } from '../properties';
 import { entryTitle } from '../../../shared/ledger-words';
 import type { LedgerEntry } from '../../../shared/schemas/ledger';
-import { getLedger } from '../ledger/ledger.service';
+import { getLedger } from '../ledger';
 import * as money from './money.repository';
 import type { Scope } from './money.scope';
 import { readRentRoll } from './rent-roll.repository';

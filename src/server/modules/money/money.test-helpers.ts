@@ -2,11 +2,11 @@ import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { deltaOf, type EntryKind } from '../../../shared/ledger';
 import { toCents } from '../../../shared/money';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { leasesTable } from '../leases/leases.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
-import { propertiesTable } from '../properties/properties.table';
+import { ledgerEntriesTable } from '../ledger';
+import { leasesTable } from '../leases';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
+import { propertiesTable } from '../properties';
 
 let counter = 0;
 

@@ -5,8 +5,8 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { RentRollRow, RentRollSortKey } from '../../../shared/schemas/money-reports';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
-import { containsPattern } from '../properties/properties.repository';
-import { leaseAs, leaseCurrentOrUpcoming, leaseInEffectOn } from '../tenancy/tenancy.sql';
+import { containsPattern } from '../properties';
+import { leaseAs, leaseCurrentOrUpcoming, leaseInEffectOn } from '../tenancy';
 import { propertiesCte, type Scope } from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 

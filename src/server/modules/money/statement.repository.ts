@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, lt, lte, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
-import { ledgerEntriesTable, type LedgerEntryRow } from '../ledger/ledger.table';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { ledgerEntriesTable, type LedgerEntryRow } from '../ledger';
+import { propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 
 /** The lease's tenant, its own unit and property (the lease is already known to be the caller's). */
 export async function findTenancyOfLease(

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { ledgerEntriesTable } from '../ledger';
 import {
   getJson,
   seedEntries,

@@ -6,8 +6,8 @@ import type { LinkedPortalHome } from '../../../shared/schemas/portal';
 import { toCents } from '../../../shared/money';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { leasesTable } from '../leases/leases.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { leasesTable } from '../leases';
+import { tenantsTable } from '../tenants';
 import { getJson, seedEntries, seedLease, seedProperty, seedTenant } from './money.test-helpers';
 
 describe('what a landlord and a tenant read of a lease’s money', () => {

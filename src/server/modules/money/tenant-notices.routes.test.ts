@@ -4,8 +4,8 @@ import type { Notification } from '../../../shared/schemas/notifications';
 import type { LinkedPortalHome } from '../../../shared/schemas/portal';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { auditEventsTable } from '../audit';
+import { tenantsTable } from '../tenants';
 import { seedLease, seedProperty, seedTenant } from './money.test-helpers';
 
 describe('what a tenant is told of money: posted charges and credits, and how to pay', () => {

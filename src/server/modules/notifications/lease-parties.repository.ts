@@ -1,11 +1,11 @@
 import { and, eq, gte, inArray, isNull, lte, not, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { leaseCurrentOrUpcoming, leaseIsVoid } from '../tenancy/tenancy.sql';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { leaseCurrentOrUpcoming, leaseIsVoid } from '../tenancy';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 
 /** Who a lease concerns: its tenant's linked account (if any) and the property's owner. */
 export interface LeaseParties {

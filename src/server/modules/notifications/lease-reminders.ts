@@ -3,8 +3,7 @@ import { addDays, calendarDate, daysBetween, formatDate } from '../../../shared/
 import { allocate, type LedgerLine } from '../../../shared/ledger';
 import { formatCents } from '../../../shared/money';
 import type { Context } from '../../context';
-import { listEntries } from '../ledger/ledger.repository';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { listEntries, ledgerEntriesTable } from '../ledger';
 import { listLeasesEndingBetween, listLinkedLeases } from './lease-parties.repository';
 import { notify } from './notifications.service';
 

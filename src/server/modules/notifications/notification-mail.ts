@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Context } from '../../context';
-import { enqueueMail, keepUnsentMail } from '../mail/mail.service';
+import { enqueueMail, keepUnsentMail } from '../mail';
 import { emailRecipient } from './notification-preferences.repository';
 import type { NewNotification } from './notifications.service';
 

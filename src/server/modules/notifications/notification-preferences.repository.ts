@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { usersTable } from '../users/users.table';
+import { usersTable } from '../users';
 import { notificationPreferencesTable } from './notification-preferences.table';
 
 /** The kinds whose email the user turned off or on, by kind (absent: the default, on). */

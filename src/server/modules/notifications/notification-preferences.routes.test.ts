@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../shared/schemas/notification-preferences';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 
 let t: TestApp;
 let user: TestUser;

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/schemas/notification-preferences';
 import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
-import { recordEvent } from '../audit/audit.repository';
+import { recordEvent } from '../audit';
 import { readEmailChoices, saveEmailChoices } from './notification-preferences.repository';
 
 /** Every kind, with whether the user gets it by email (on unless turned off). */

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { tenantsTable } from '../tenants/tenants.table';
+import { tenantsTable } from '../tenants';
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { JobDefinition } from '../jobs/jobs.types';
+import type { JobDefinition } from '../jobs';
 import { notifyLeasesEnding, notifyOverdueCharges } from './lease-reminders';
 import { emailNotification } from './notification-mail';
 import { insertNotification, pruneNotifications } from './notifications.repository';

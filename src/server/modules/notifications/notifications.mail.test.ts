@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMail } from '../../../shared/schemas/admin-mail';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { retryDelayMs } from '../jobs/jobs.runner';
+import { retryDelayMs } from '../jobs';
 
 const FROM = 'Porchlight <no-reply@example.test>';
 const PUBLIC_URL = 'https://porchlight.example.test';

@@ -12,7 +12,7 @@ import {
 import { runService } from '../../context';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth/auth.plugin';
+import { currentUser } from '../auth';
 import { readPreferences, savePreferences } from './notification-preferences.service';
 import { countUnread, listNotifications, markRead } from './notifications.repository';
 

@@ -1,5 +1,5 @@
 import type { Context } from '../../context';
-import { insertJob } from '../jobs/jobs.repository';
+import { insertJob } from '../jobs';
 
 export const DELIVER_NOTIFICATION = 'notifications.deliver';
 

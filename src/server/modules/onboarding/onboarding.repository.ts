@@ -1,13 +1,12 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Onboarding } from '../../../shared/schemas/onboarding';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant, withPropertyOfUnit } from '../tenancy/tenancy.sql';
-import { invitationsTable } from '../invitations/invitations.table';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { withPropertyOfLease } from '../tenancy/tenancy.sql';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { withPropertyOfTenant, withPropertyOfUnit, withPropertyOfLease } from '../tenancy';
+import { invitationsTable } from '../invitations';
+import { leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 
 /**
  * Whether the portfolio in `scope` (a filter over properties) has each kind of record yet:

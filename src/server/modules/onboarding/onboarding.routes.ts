@@ -2,7 +2,7 @@ import { errorBodySchema } from '../../../shared/schemas/common';
 import { onboardingSchema } from '../../../shared/schemas/onboarding';
 import type { AppInstance } from '../../http/types';
 import { actorOf } from '../../context';
-import { managedPropertiesFilter } from '../authz/authz';
+import { managedPropertiesFilter } from '../authz';
 import { findOnboarding } from './onboarding.repository';
 
 export async function onboardingRoutes(app: AppInstance): Promise<void> {

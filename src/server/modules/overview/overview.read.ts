@@ -9,13 +9,12 @@ import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { Config } from '../../config';
-import { findManagedProperty, managedPropertiesFilter, scopeFor } from '../authz/authz';
-import { listManagedLeases } from '../leases/leases.repository';
-import { findPropertyWithOwner } from '../properties/properties.repository';
-import { listStaff } from '../staff/staff.repository';
-import { findUnit, toUnit } from '../units/units.repository';
-import { listWorkOrders } from '../work-orders/work-orders.repository';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { findManagedProperty, managedPropertiesFilter, scopeFor } from '../authz';
+import { listManagedLeases } from '../leases';
+import { findPropertyWithOwner } from '../properties';
+import { listStaff } from '../staff';
+import { findUnit, toUnit } from '../units';
+import { listWorkOrders, workOrdersTable } from '../work-orders';
 import {
   applicationsOfUnit,
   currentTenantsOfProperty,

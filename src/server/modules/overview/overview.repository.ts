@@ -5,15 +5,11 @@ import type { Tenant } from '../../../shared/schemas/tenants';
 import type { Unit } from '../../../shared/schemas/units';
 import type { Database } from '../../db/client';
 import { totalColumn } from '../../http/paging';
-import { toApplication } from '../applications/applications.repository';
-import { applicationsTable } from '../applications/applications.table';
-import { toLease } from '../leases/leases.repository';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { toTenant } from '../tenants/tenants.repository';
-import { tenantsTable } from '../tenants/tenants.table';
-import { toUnit } from '../units/units.repository';
-import { unitsTable } from '../units/units.table';
+import { toApplication, applicationsTable } from '../applications';
+import { toLease, leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { toTenant, tenantsTable } from '../tenants';
+import { toUnit, unitsTable } from '../units';
 import { unitNumberOrder } from '../../db/unit-order';
 
 export interface Section<T> {

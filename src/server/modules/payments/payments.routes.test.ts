@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { auditEventsTable } from '../audit';
+import { ledgerEntriesTable } from '../ledger';
+import { tenantsTable } from '../tenants';
 import { checkoutSessionsTable } from './payments.table';
 import {
   PUBLIC_URL,

@@ -4,7 +4,7 @@ import { PORTAL_TENANTS_ONLY } from '../../../shared/schemas/portal';
 import { actorOf, runService } from '../../context';
 import { AppError } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
-import { requireTenantRole } from '../authz/authz';
+import { requireTenantRole } from '../authz';
 import {
   cardPaymentsUnavailable,
   prepareCheckout,

@@ -9,11 +9,10 @@ import {
 } from '../../../shared/schemas/payments';
 import { actingUser, type Context } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { findTenancyOfAccount, listLeasesOfTenantAccount } from '../authz/authz';
-import { listEntries } from '../ledger/ledger.repository';
-import { ledgerOf, recordPayment } from '../ledger/ledger.service';
-import { currentOrLatest } from '../portal/portal.repository';
+import { recordEvent } from '../audit';
+import { findTenancyOfAccount, listLeasesOfTenantAccount } from '../authz';
+import { listEntries, ledgerOf, recordPayment } from '../ledger';
+import { currentOrLatest } from '../portal';
 import { checkoutSessionsTable } from './payments.table';
 
 /** The currency of every session this server creates, as Stripe writes it. */
@@ -143,7 +142,7 @@ export async function recordCardPayment(
   if (session.amount !== payment.amount) return { ignored: 'amount differs' };
   const paidOn = calendarDate(payment.paidAt, ctx.timeZone);
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const { created } = await recordPayment(ctx, {
+  const entry = await recordPayment(ctx, {
     leaseId: session.leaseId,
     body: {
       amount: fromCents(session.amount),
@@ -155,5 +154,5 @@ export async function recordCardPayment(
       idempotencyKey: idempotencyKeyOf(payment.checkoutSessionId),
     },
   });
-  return { recorded: created, leaseId: session.leaseId };
+  return { recorded: entry !== null, leaseId: session.leaseId };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { createTenant, leaseBody, posted } from '../../test/fixtures';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { tenantsTable } from '../tenants/tenants.table';
+import { tenantsTable } from '../tenants';
 
 export const WEBHOOK_SECRET = 'whsec_porchlight_test_secret';
 export const PUBLIC_URL = 'https://rent.example.com';

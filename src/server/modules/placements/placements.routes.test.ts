@@ -4,7 +4,7 @@ import { fingerprint } from '../../test/attack/attack-kit';
 import { createPropertyWithUnits, MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 import { unitStatus } from '../tenants/tenants.test-helpers';
 
 /** A whole placement: Ada on the unit from 2026-03-01, a deposit of 1,450 of which 1,000 is in. */

@@ -3,9 +3,9 @@ import { placementBodySchema, placementSchema } from '../../../shared/schemas/pl
 import { calendarDate } from '../../../shared/dates';
 import { runService } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { mailBase } from '../invitations/invitations.routes';
-import { toLease } from '../leases/leases.repository';
-import { toTenant } from '../tenants/tenants.repository';
+import { mailBase } from '../invitations';
+import { toLease } from '../leases';
+import { toTenant } from '../tenants';
 import { placeTenantWithLease } from './placements.service';
 
 /** Placing a tenant in one step: docs/product.md section 13, "Placing a tenant". */

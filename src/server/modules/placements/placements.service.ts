@@ -4,12 +4,12 @@ import type { CreatedInvitation } from '../../../shared/schemas/invitations';
 import type { PlacementBody } from '../../../shared/schemas/placements';
 import type { Context } from '../../context';
 import { AppError } from '../../http/errors';
-import { recordReceipt } from '../deposits/deposits.service';
-import { createInvitation } from '../invitations/invitations.service';
-import type { LeaseRow } from '../leases/leases.table';
-import { createLease } from '../leases/leases.service';
-import { placeTenant } from '../tenants/tenants.service';
-import type { TenantRow } from '../tenants/tenants.table';
+import { recordReceipt } from '../deposits';
+import { createInvitation } from '../invitations';
+import type { LeaseRow } from '../leases';
+import { createLease } from '../leases';
+import { placeTenant } from '../tenants';
+import type { TenantRow } from '../tenants';
 
 export interface PlacementRows {
   tenant: TenantRow;

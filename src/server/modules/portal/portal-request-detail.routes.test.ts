@@ -11,8 +11,8 @@ import {
   signUpAll,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
 describe("a tenant's request: photos, status and the notes meant for them", () => {

@@ -6,8 +6,7 @@ import type {
 } from '../../../shared/maintenance';
 import type { PortalWorkOrderDetail } from '../../../shared/schemas/portal';
 import type { Database } from '../../db/client';
-import { findPhotoUpload, listNotes, listPhotos } from '../work-orders/work-orders.repository';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { findPhotoUpload, listNotes, listPhotos, workOrdersTable } from '../work-orders';
 
 /**
  * A request as its tenant reads it (GET /api/portal/requests/{id}): only work orders that

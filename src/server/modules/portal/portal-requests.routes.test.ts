@@ -10,8 +10,8 @@ import {
   signUpAll,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { auditEventsTable } from '../audit';
+import { tenantsTable } from '../tenants';
 
 describe("a tenant's maintenance request", () => {
   let t: TestApp;

@@ -14,19 +14,17 @@ import {
 } from '../../../shared/schemas/portal';
 import type { MaintenancePriority, WorkOrderStatus } from '../../../shared/maintenance';
 import type { Database } from '../../db/client';
-import type { Tenancy } from '../authz/authz';
-import { listTransactions } from '../deposits/deposits.repository';
-import { depositTotals } from '../deposits/deposits.service';
-import type { DepositTransactionRow } from '../deposits/deposits.table';
-import type { LeaseRow } from '../leases/leases.table';
-import { listCurrentCharges } from '../recurring-charges/recurring-charges.repository';
-import type { RecurringChargeRow } from '../recurring-charges/recurring-charges.table';
+import type { Tenancy } from '../authz';
+import { listTransactions, depositTotals } from '../deposits';
+import type { DepositTransactionRow } from '../deposits';
+import type { LeaseRow } from '../leases';
+import { listCurrentCharges } from '../recurring-charges';
+import type { RecurringChargeRow } from '../recurring-charges';
 import type { RecurringChargeKind } from '../../../shared/schemas/recurring-charges';
-import { ledgerOf } from '../ledger/ledger.service';
-import { listEntries } from '../ledger/ledger.repository';
-import type { LedgerEntryRow } from '../ledger/ledger.table';
-import { publicEmail, publicName, publicPhone, usersTable } from '../users/users.table';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { ledgerOf, listEntries } from '../ledger';
+import type { LedgerEntryRow } from '../ledger';
+import { publicEmail, publicName, publicPhone, usersTable } from '../users';
+import { workOrdersTable } from '../work-orders';
 
 /**
  * The tenant's home (GET /api/portal/home), read from the tenant record linked to the account.

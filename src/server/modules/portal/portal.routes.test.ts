@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { tenantsTable } from '../tenants/tenants.table';
+import { tenantsTable } from '../tenants';
 
 describe("the tenant's home", () => {
   let t: TestApp;

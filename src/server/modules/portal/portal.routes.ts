@@ -16,10 +16,10 @@ import {
   listLeasesOfTenantAccount,
   requireTenantRole,
   workOrdersOfTenancyFilter,
-} from '../authz/authz';
-import { sendStoredFile } from '../uploads/uploads.routes';
-import { readPhoto } from '../uploads/uploads.service';
-import { fileTenantRequest } from '../work-orders/tenant-requests.service';
+} from '../authz';
+import { sendStoredFile } from '../uploads';
+import { readPhoto } from '../uploads';
+import { fileTenantRequest } from '../work-orders';
 import { findTenantRequestPhoto, readTenantRequest } from './portal-requests.repository';
 import { readPortalHome } from './portal.repository';
 

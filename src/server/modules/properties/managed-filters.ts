@@ -1,6 +1,6 @@
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { requireManagedProperty, requireManagedTenant, requireManagedUnit } from '../authz/authz';
+import { requireManagedProperty, requireManagedTenant, requireManagedUnit } from '../authz';
 
 /**
  * A list filtered by a record (propertyId=7) is refused, as the record itself would be, when

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property } from '../../../shared/schemas/properties';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { expectClientError, signUpAll } from '../../test/fixtures';
-import { staffTable } from '../staff/staff.table';
+import { staffTable } from '../staff';
 
 const validProperty = {
   name: 'Maple Court',

@@ -18,8 +18,8 @@ import { calendarDate } from '../../../shared/dates';
 import { parseListingSearch } from '../../../shared/listing-search';
 import { limitPublicSearch } from './search.rate-limit';
 import { actorOf, requestContext, runService } from '../../context';
-import { managerWhenMine } from '../auth/auth.plugin';
-import { managedPropertiesFilter } from '../authz/authz';
+import { managerWhenMine } from '../auth';
+import { managedPropertiesFilter } from '../authz';
 import {
   findPropertyWithOwner,
   listProperties,

@@ -11,9 +11,9 @@ import {
 } from '../../db/delete-unless-used';
 import { badRequest, notFound } from '../../http/errors';
 import { chunked } from '../../db/batches';
-import { recordEvent, recordEvents } from '../audit/audit.repository';
-import { isAdmin, requireManagedProperty } from '../authz/authz';
-import { staffTable } from '../staff/staff.table';
+import { recordEvent, recordEvents } from '../audit';
+import { isAdmin, requireManagedProperty } from '../authz';
+import { staffTable } from '../staff';
 import type { PropertyRow } from './properties.table';
 import {
   countUnitsOfProperty,

@@ -4,16 +4,14 @@ import type { Context } from '../../context';
 import { pagesOf } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import type { ResponseTargets } from '../../../shared/maintenance';
-import { managedPropertiesFilter, requireManagedProperty, scopeFor } from '../authz/authz';
-import { getLeaseDeposit } from '../deposits/deposits.service';
-import { listManagedLeases } from '../leases/leases.repository';
-import { listEntriesOfLeases } from '../ledger/ledger.repository';
-import { ledgerOf } from '../ledger/ledger.service';
-import { listStaff } from '../staff/staff.repository';
-import { listManagedTenants } from '../tenants/tenants.repository';
-import { listUnits } from '../units/units.repository';
-import { listWorkOrders } from '../work-orders/work-orders.repository';
-import { readWorkOrder } from '../work-orders/work-orders.service';
+import { managedPropertiesFilter, requireManagedProperty, scopeFor } from '../authz';
+import { getLeaseDeposit } from '../deposits';
+import { listManagedLeases } from '../leases';
+import { listEntriesOfLeases, ledgerOf } from '../ledger';
+import { listStaff } from '../staff';
+import { listManagedTenants } from '../tenants';
+import { listUnits } from '../units';
+import { listWorkOrders, readWorkOrder } from '../work-orders';
 import { findPropertyWithOwner } from './properties.repository';
 
 async function everyRow<Row>(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { propertiesTable } from './properties.table';
-import { usersTable } from '../users/users.table';
+import { usersTable } from '../users';
 import {
   listedUnitCondition,
   propertyListWhere,

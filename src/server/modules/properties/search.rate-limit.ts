@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { limitPerAddress } from '../rate-limits/per-address';
+import { limitPerAddress } from '../rate-limits';
 
 /**
  * Public searches (a `q` on the public lists) allowed per address and minute. A search

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../jobs/jobs.types';
+import type { JobDefinition } from '../jobs';
 import { deleteStaleRateLimits } from './rate-limits.repository';
 
 /** Old counters are dropped every hour, so the table holds only the current windows. */

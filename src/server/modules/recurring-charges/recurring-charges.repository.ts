@@ -6,7 +6,7 @@ import type {
   RecurringChargeKind,
 } from '../../../shared/schemas/recurring-charges';
 import type { Database } from '../../db/client';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { ledgerEntriesTable } from '../ledger';
 import { leaseRecurringChargesTable, type RecurringChargeRow } from './recurring-charges.table';
 
 const t = leaseRecurringChargesTable;

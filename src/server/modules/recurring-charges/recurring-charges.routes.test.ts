@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSystem } from '../../context';
 import { createLease, MID_MARCH_NOON, posted, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
-import { assessLateFees } from '../ledger/late-fees.service';
-import { postRentDue } from '../ledger/ledger.service';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { auditEventsTable } from '../audit';
+import { assessLateFees, postRentDue, ledgerEntriesTable } from '../ledger';
+import { tenantsTable } from '../tenants';
 import { leaseRecurringChargesTable } from './recurring-charges.table';
 
 /** Lease recurring charges (docs/decisions/0020): CRUD, who may, and posting with the rent. */

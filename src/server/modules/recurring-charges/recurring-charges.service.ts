@@ -8,10 +8,10 @@ import type {
 import type { Context } from '../../context';
 import { countRows, deleteUnlessUsed, type DeletionRules } from '../../db/delete-unless-used';
 import { badRequest, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { requireManagedLease } from '../authz/authz';
-import type { LeaseRow } from '../leases/leases.table';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { recordEvent } from '../audit';
+import { requireManagedLease } from '../authz';
+import type { LeaseRow } from '../leases';
+import { ledgerEntriesTable } from '../ledger';
 import * as repository from './recurring-charges.repository';
 import type { RecurringChargeRow } from './recurring-charges.table';
 

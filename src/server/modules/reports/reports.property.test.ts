@@ -15,8 +15,8 @@ import type {
 } from '../../../shared/schemas/reports';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { depositTransactionsTable } from '../deposits/deposits.table';
-import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { depositTransactionsTable } from '../deposits';
+import { ledgerEntriesTable } from '../ledger';
 import { getJson, seedLease, seedProperty, seedTenant } from '../money/money.test-helpers';
 import { seedExpenses, seedVendor } from './reports.test-helpers';
 

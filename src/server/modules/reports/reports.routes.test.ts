@@ -11,7 +11,7 @@ import type {
 import { toCents } from '../../../shared/money';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { leasesTable } from '../leases/leases.table';
+import { leasesTable } from '../leases';
 import { getJson, seedLease, seedProperty, seedTenant } from '../money/money.test-helpers';
 import { ledgerApi, seedExpenses, seedVendor } from './reports.test-helpers';
 

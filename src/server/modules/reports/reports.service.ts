@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/reports';
 import type { Context } from '../../context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import { requireManagedProperties, scopeFor } from '../authz/authz';
+import { requireManagedProperties, scopeFor } from '../authz';
 import {
   read1099Vendors,
   readBookSums,

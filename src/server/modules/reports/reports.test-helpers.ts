@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import type { ExpenseCategory } from '../../../shared/expense-categories';
 import { toCents } from '../../../shared/money';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { expensesTable } from '../expenses/expenses.table';
-import { vendorsTable } from '../vendors/vendors.table';
+import { expensesTable } from '../expenses';
+import { vendorsTable } from '../vendors';
 
 /**
  * Test data for the books. Vendors and expenses go straight into their tables (their API is

@@ -1,15 +1,18 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SearchResult } from '../../../shared/schemas/search';
 import type { Database } from '../../db/client';
-import { withPropertyOfTenant, withPropertyOfUnit } from '../tenancy/tenancy.sql';
+import {
+  withPropertyOfTenant,
+  withPropertyOfUnit,
+  leaseStateOn,
+  withPropertyOfLease,
+} from '../tenancy';
 import { LEASE_STATE_LABELS, type LeaseState } from '../../../shared/lease-state';
-import { leasesTable } from '../leases/leases.table';
-import { leaseStateOn, withPropertyOfLease } from '../tenancy/tenancy.sql';
-import { containsPattern } from '../properties/properties.repository';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { leasesTable } from '../leases';
+import { containsPattern, propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
+import { workOrdersTable } from '../work-orders';
 import { unitNumberOrder } from '../../db/unit-order';
 
 /*

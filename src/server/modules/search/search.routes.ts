@@ -8,8 +8,8 @@ import {
 import { calendarDate } from '../../../shared/dates';
 import { actorOf } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { managedPropertiesFilter } from '../authz/authz';
-import { limitPerAddress } from '../rate-limits/per-address';
+import { managedPropertiesFilter } from '../authz';
+import { limitPerAddress } from '../rate-limits';
 import { groupResults } from './search-results';
 import { searchEverything } from './search.repository';
 

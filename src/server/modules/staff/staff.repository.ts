@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/staff';
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { propertiesTable } from '../properties/properties.table';
+import { propertiesTable } from '../properties';
 import { staffTable, type StaffRow } from './staff.table';
 import { phoneDigitsMatch } from '../../db/phone-search';
 

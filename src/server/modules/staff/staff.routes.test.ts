@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Staff } from '../../../shared/schemas/staff';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { expectClientError, posted, signUpAll } from '../../test/fixtures';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { workOrdersTable } from '../work-orders';
 import { staffTable } from './staff.table';
 
 const validStaff = {

@@ -9,9 +9,9 @@ import {
   type DeletionRules,
 } from '../../db/delete-unless-used';
 import { notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { requireManagedProperty, requireManagedStaff } from '../authz/authz';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { recordEvent } from '../audit';
+import { requireManagedProperty, requireManagedStaff } from '../authz';
+import { workOrdersTable } from '../work-orders';
 import {
   deleteStaff as deleteStaffRow,
   insertStaff,

@@ -13,7 +13,7 @@ import {
   tenantBody,
 } from '../../test/fixtures';
 import { createTestApp, login, type TestApp, type TestUser } from '../../test/test-app';
-import { tenantsTable } from '../tenants/tenants.table';
+import { tenantsTable } from '../tenants';
 
 /**
  * The five ways the product used to answer "who rents this unit, when" wrongly (each failed

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { leasesTable, type LeaseRow } from '../leases/leases.table';
+import { leasesTable, type LeaseRow } from '../leases';
 import { leaseCurrentOrUpcoming, leaseInEffectOn, leaseIsVoid } from './tenancy.sql';
 
 /**

@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { LEASES_ENDING_SOON_DAYS } from '../../../shared/schemas/dashboard';
-import { leasesTable } from '../leases/leases.table';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { leasesTable } from '../leases';
+import { propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 
 /**
  * The tenancy vocabulary, written once: who rents which unit on which day. Each fragment is the

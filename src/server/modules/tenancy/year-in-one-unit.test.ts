@@ -17,8 +17,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
 
 /**
  * A year in one unit (docs/product.md sections 11 and 17): unit A of one property is let,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPropertyWithUnits, tenantBody, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { unitsTable } from '../units/units.table';
+import { unitsTable } from '../units';
 import { tenantsTable } from './tenants.table';
 import { tenancySnapshot, unitStatus } from './tenants.test-helpers';
 

@@ -12,12 +12,10 @@ import {
 } from '../../../shared/schemas/tenants';
 import { csvDay, csvListRoute } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
-import { requireManagedFilters } from '../properties/managed-filters';
-import { toReceipt } from '../applications/applications.repository';
-import { APPLICATION_LIMIT } from '../applications/applications.rate-limit';
-import { limitPerAddress } from '../rate-limits/per-address';
-import { submitApplication } from '../applications/applications.service';
-import { findManagedUnit, requireManagedTenant, scopeFor } from '../authz/authz';
+import { requireManagedFilters } from '../properties';
+import { toReceipt, APPLICATION_LIMIT, submitApplication } from '../applications';
+import { limitPerAddress } from '../rate-limits';
+import { findManagedUnit, requireManagedTenant, scopeFor } from '../authz';
 import { listManagedTenants, toTenant } from './tenants.repository';
 import { changeTenant, placeTenant, previewTenantDeletion, removeTenant } from './tenants.service';
 import { formatPhone } from '../../../shared/phone-format';

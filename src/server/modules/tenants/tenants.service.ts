@@ -13,12 +13,12 @@ import {
 } from '../../db/delete-unless-used';
 import { conflict, notFound } from '../../http/errors';
 import { chunked } from '../../db/batches';
-import { recordEvent, recordEvents } from '../audit/audit.repository';
-import { lockManagedUnits, requireManagedTenant, requireManagedUnit } from '../authz/authz';
-import { leasesTable, type LeaseRow } from '../leases/leases.table';
-import { findOpenLeaseOfTenant } from '../tenancy/tenancy.repository';
-import { lockUnit, setUnitStatus, setUnitsStatus } from '../units/units.service';
-import type { UnitRow } from '../units/units.table';
+import { recordEvent, recordEvents } from '../audit';
+import { lockManagedUnits, requireManagedTenant, requireManagedUnit } from '../authz';
+import { leasesTable, type LeaseRow } from '../leases';
+import { findOpenLeaseOfTenant } from '../tenancy';
+import { lockUnit, setUnitStatus, setUnitsStatus } from '../units';
+import type { UnitRow } from '../units';
 import {
   countTenantsInUnit,
   deleteTenant,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app';
-import { applicationsTable } from '../applications/applications.table';
-import { leasesTable } from '../leases/leases.table';
-import { unitsTable } from '../units/units.table';
+import { applicationsTable } from '../applications';
+import { leasesTable } from '../leases';
+import { unitsTable } from '../units';
 import { tenantsTable } from './tenants.table';
 
 export async function unitStatus(t: TestApp, unitId: number): Promise<string | undefined> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '../../../shared/schemas/units';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 import { unitsTable } from './units.table';
 
 const layout = { bedrooms: 1, bathrooms: 1, squareFeet: 540, rent: 1210.55, status: 'Available' };

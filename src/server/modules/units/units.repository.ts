@@ -10,10 +10,10 @@ import type {
   UnitSortKey,
 } from '../../../shared/schemas/units';
 import type { Database } from '../../db/client';
-import { withPropertyOfUnit } from '../tenancy/tenancy.sql';
+import { withPropertyOfUnit } from '../tenancy';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { propertiesTable } from '../properties/properties.table';
-import { tenantsTable } from '../tenants/tenants.table';
+import { propertiesTable } from '../properties';
+import { tenantsTable } from '../tenants';
 import { unitsTable, type UnitRow } from './units.table';
 import { unitNumberOrder } from '../../db/unit-order';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unit } from '../../../shared/schemas/units';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { expectClientError, posted, signUpAll } from '../../test/fixtures';
-import { applicationsTable } from '../applications/applications.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { applicationsTable } from '../applications';
+import { tenantsTable } from '../tenants';
+import { workOrdersTable } from '../work-orders';
 import { unitsTable } from './units.table';
 
 const validUnit = {

@@ -16,11 +16,9 @@ import { csvListRoute, csvMoney } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { limitPublicSearch } from '../properties/search.rate-limit';
-import { requireManagedFilters } from '../properties/managed-filters';
-import { managerWhenMine } from '../auth/auth.plugin';
-import { managedPropertiesFilter } from '../authz/authz';
-import { containsPattern } from '../properties/properties.repository';
+import { limitPublicSearch, requireManagedFilters, containsPattern } from '../properties';
+import { managerWhenMine } from '../auth';
+import { managedPropertiesFilter } from '../authz';
 import { findUnit, listUnits, toUnit } from './units.repository';
 import {
   createUnit,

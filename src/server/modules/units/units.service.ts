@@ -15,16 +15,12 @@ import {
   type DeletionRules,
 } from '../../db/delete-unless-used';
 import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http/errors';
-import { applicationsTable } from '../applications/applications.table';
+import { applicationsTable } from '../applications';
 import { anyOf, chunked } from '../../db/batches';
-import { recordEvent, recordEvents } from '../audit/audit.repository';
-import {
-  requireManagedProperties,
-  requireManagedProperty,
-  requireManagedUnit,
-} from '../authz/authz';
-import { tenantsTable } from '../tenants/tenants.table';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { recordEvent, recordEvents } from '../audit';
+import { requireManagedProperties, requireManagedProperty, requireManagedUnit } from '../authz';
+import { tenantsTable } from '../tenants';
+import { workOrdersTable } from '../work-orders';
 import {
   countTenantsOfUnit,
   deleteUnit as deleteUnitRow,

@@ -34,7 +34,13 @@ export function checkPdf(input: Buffer): StoredFile {
   if (!isPdf(input) || !tail.includes('%%EOF')) {
     throw badRequest('uploads.unreadable', 'This file is not a readable PDF', 'file');
   }
-  return { data: input, contentType: 'application/pdf', extension: 'pdf', width: null, height: null };
+  return {
+    data: input,
+    contentType: 'application/pdf',
+    extension: 'pdf',
+    width: null,
+    height: null,
+  };
 }
 
 /** A photo (re-encoded) or a PDF (kept), told apart by their first bytes only. */

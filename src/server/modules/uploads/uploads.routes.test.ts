@@ -4,7 +4,7 @@ import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../.
 import { MAX_PHOTO_BYTES } from './image';
 import { makePhoto, postPhoto, storedFiles } from './uploads.test-helpers';
 import { uploadsTable } from './uploads.table';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 import { eq } from 'drizzle-orm';
 
 describe('photo uploads', () => {

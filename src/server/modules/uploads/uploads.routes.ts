@@ -6,13 +6,31 @@ import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common'
 import { uploadSchema } from '../../../shared/schemas/uploads';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth/auth.plugin';
-import { consumeRateLimit } from '../rate-limits/rate-limits.repository';
-import { checkUploadedFile, MAX_PDF_BYTES } from './document';
+import { currentUser } from '../auth';
+import { consumeRateLimit } from '../rate-limits';
+import { checkUploadedFile, MAX_PDF_BYTES, type StoredFile } from './document';
 import { MAX_PHOTO_BYTES, photoTooLarge } from './image';
 import { findOwnUpload, toUpload } from './uploads.repository';
-import { deleteOwnUpload, readPhoto, storeUpload } from './uploads.service';
+import { newStorageKey } from './file-store';
+import { deleteOwnUpload, readPhoto, recordUpload } from './uploads.service';
 import type { UploadRow } from './uploads.table';
+
+/**
+ * Stores a checked photo's file, then its row in the request's transaction. Should the
+ * transaction fail, up to its commit, the file is removed again: a failure leaves nothing.
+ * The photo is decoded before this (outside any transaction: decoding takes a while).
+ */
+async function storeUpload(request: FastifyRequest, photo: StoredFile): Promise<UploadRow> {
+  const files = request.server.files;
+  const storageKey = newStorageKey(photo.extension);
+  await files.put(storageKey, photo.data);
+  try {
+    return await runService(request, recordUpload, { storageKey, photo });
+  } catch (error) {
+    await files.delete(storageKey);
+    throw error;
+  }
+}
 
 const errors = {
   400: errorBodySchema,
@@ -30,7 +48,13 @@ export const UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
 export async function uploadsRoutes(app: AppInstance): Promise<void> {
   // Multipart bodies are accepted in this plugin only; every other call stays JSON.
   await app.register(multipart, {
-    limits: { fileSize: Math.max(MAX_PHOTO_BYTES, MAX_PDF_BYTES), files: 1, fields: 0, parts: 1, headerPairs: 50 },
+    limits: {
+      fileSize: Math.max(MAX_PHOTO_BYTES, MAX_PDF_BYTES),
+      files: 1,
+      fields: 0,
+      parts: 1,
+      headerPairs: 50,
+    },
   });
 
   app.post(

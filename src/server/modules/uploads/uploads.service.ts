@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-import { actingUser, runService, type Context } from '../../context';
+import { actingUser, type Context } from '../../context';
 import { conflict, notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { newStorageKey, type FileStore } from './file-store';
+import { recordEvent } from '../audit';
+import type { FileStore } from './file-store';
 import type { StoredFile } from './document';
 import { deleteUploadRow, findOwnUpload, insertUpload } from './uploads.repository';
 import type { UploadRow } from './uploads.table';
@@ -35,26 +34,6 @@ export async function recordUpload(
     after: audited(row),
   });
   return row;
-}
-
-/**
- * Stores a checked photo's file, then its row in the request's transaction. Should the
- * transaction fail, up to its commit, the file is removed again: a failure leaves nothing.
- * The photo is decoded before this (outside any transaction: decoding takes a while).
- */
-export async function storeUpload(
-  request: FastifyRequest,
-  photo: StoredFile,
-): Promise<UploadRow> {
-  const files = request.server.files;
-  const storageKey = newStorageKey(photo.extension);
-  await files.put(storageKey, photo.data);
-  try {
-    return await runService(request, recordUpload, { storageKey, photo });
-  } catch (error) {
-    await files.delete(storageKey);
-    throw error;
-  }
 }
 
 /** The sender withdraws a photo that no record shows yet; the file goes after the commit. */

@@ -4,8 +4,7 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { PublicUser, USER_SORT_KEYS, User } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
-import { containsPattern } from '../properties/properties.repository';
-import { propertiesTable } from '../properties/properties.table';
+import { containsPattern, propertiesTable } from '../properties';
 import { publicEmail, publicPhone, usersTable, type UserRow } from './users.table';
 
 export function toUser(row: UserRow): User {

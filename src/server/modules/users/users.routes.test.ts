@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { propertiesTable } from '../properties/properties.table';
+import { propertiesTable } from '../properties';
 import { createTestApp, signUpAndLogin, type TestApp } from '../../test/test-app';
 import { usersTable } from './users.table';
 import { SIGNUPS_PER_IP_PER_HOUR } from './users.routes';

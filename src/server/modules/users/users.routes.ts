@@ -15,8 +15,8 @@ import {
 import { actorOf, runService } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { actsOnEveryRecord } from '../authz/authz';
-import { limitPerAddress, type AddressLimit } from '../rate-limits/per-address';
+import { actsOnEveryRecord } from '../authz';
+import { limitPerAddress, type AddressLimit } from '../rate-limits';
 import { listPropertyOwners, listUsers } from './users.repository';
 import {
   createAccount,

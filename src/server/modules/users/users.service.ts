@@ -17,8 +17,8 @@ import {
   pgErrorCode,
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { requireOwnAccountOrAdmin } from '../authz/authz';
+import { recordEvent } from '../audit';
+import { requireOwnAccountOrAdmin } from '../authz';
 import { passwordWeakness } from './password-strength';
 import { hashPassword } from './passwords';
 import {

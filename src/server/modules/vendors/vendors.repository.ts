@@ -4,8 +4,8 @@ import type { Vendor, VendorListItem, VendorListParams } from '../../../shared/s
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn } from '../../http/paging';
 import type { Scope } from '../../scope';
-import { expensesTable } from '../expenses/expenses.table';
-import { containsPattern } from '../properties/properties.repository';
+import { expensesTable } from '../expenses';
+import { containsPattern } from '../properties';
 import { vendorsTable, type VendorRow } from './vendors.table';
 
 const v = vendorsTable;

@@ -15,10 +15,10 @@ import {
   type DeletionRules,
 } from '../../db/delete-unless-used';
 import { conflict, notFound } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { scopeFor } from '../authz/authz';
-import { expensesTable, recurringExpensesTable } from '../expenses/expenses.table';
-import { workOrdersTable } from '../work-orders/work-orders.table';
+import { recordEvent } from '../audit';
+import { scopeFor } from '../authz';
+import { expensesTable, recurringExpensesTable } from '../expenses';
+import { workOrdersTable } from '../work-orders';
 import * as repository from './vendors.repository';
 import { vendorsTable, type VendorRow } from './vendors.table';
 

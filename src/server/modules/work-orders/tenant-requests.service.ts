@@ -8,8 +8,8 @@ import {
 } from '../../../shared/schemas/portal';
 import type { Context } from '../../context';
 import { conflict } from '../../http/errors';
-import { findTenancyOfAccount, requireTenantRole } from '../authz/authz';
-import { notify } from '../notifications/notifications.service';
+import { findTenancyOfAccount, requireTenantRole } from '../authz';
+import { notify } from '../notifications';
 import { insertWorkOrder } from './work-orders.service';
 
 /**

@@ -11,7 +11,7 @@ import {
   signUpAll,
 } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 
 describe("charging a work order's cost to the tenant", () => {
   let t: TestApp;

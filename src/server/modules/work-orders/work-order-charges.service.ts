@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
-import { fromCents, toCents } from '../../../shared/money';
+import { fromCents } from '../../../shared/money';
 import {
   CHARGEABLE_STATUSES,
   repairChargeDescription,
@@ -8,10 +8,9 @@ import {
 } from '../../../shared/schemas/work-orders';
 import type { Context } from '../../context';
 import { conflict } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
-import { postCharge } from '../ledger/ledger.service';
-import { listEntries } from '../ledger/ledger.repository';
-import { findLeaseInEffect } from '../tenancy/tenancy.repository';
+import { recordEvent } from '../audit';
+import { postCharge } from '../ledger';
+import { findLeaseInEffect } from '../tenancy';
 import { workTotals } from './work-orders.repository';
 import { requireWorkOrder } from './work-orders.service';
 import { workOrdersTable } from './work-orders.table';
@@ -51,22 +50,15 @@ export async function chargeWorkOrderToTenant(
     throw conflict('work-orders.no_current_lease', 'The unit has no current lease to charge');
   }
 
-  const amount = body.amount ?? fromCents(cost);
-  const description = body.description ?? repairChargeDescription(order);
-  const before = new Set((await listEntries(ctx.tx, lease.id)).map((entry) => entry.id));
-  const ledger = await postCharge(ctx, {
+  const entry = await postCharge(ctx, {
     leaseId: lease.id,
-    body: { category: 'damages', amount, entryDate: today, description },
+    body: {
+      category: 'damages',
+      amount: body.amount ?? fromCents(cost),
+      entryDate: today,
+      description: body.description ?? repairChargeDescription(order),
+    },
   });
-  // postCharge answers the whole ledger: the new entry is the one charge that was not there.
-  const entry = ledger.entries.findLast(
-    (e) =>
-      !before.has(e.id) &&
-      e.kind === 'charge' &&
-      e.description === description &&
-      toCents(e.amount) === toCents(amount),
-  );
-  if (!entry) throw new Error('the posted charge is missing from the ledger');
 
   const [after] = await ctx.tx
     .update(workOrdersTable)

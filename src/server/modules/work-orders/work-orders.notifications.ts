@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../context';
-import { notify } from '../notifications/notifications.service';
-import { propertiesTable } from '../properties/properties.table';
-import { staffTable } from '../staff/staff.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
+import { notify } from '../notifications';
+import { propertiesTable } from '../properties';
+import { staffTable } from '../staff';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
 import type { WorkOrderRow } from './work-orders.table';
 
 /**

@@ -16,13 +16,13 @@ import type {
 } from '../../../shared/schemas/work-orders';
 import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
-import { propertiesTable } from '../properties/properties.table';
-import { staffTable } from '../staff/staff.table';
-import { vendorsTable } from '../vendors/vendors.table';
-import { tenantsTable } from '../tenants/tenants.table';
-import { unitsTable } from '../units/units.table';
-import { uploadsTable } from '../uploads/uploads.table';
-import { publicName, usersTable } from '../users/users.table';
+import { propertiesTable } from '../properties';
+import { staffTable } from '../staff';
+import { vendorsTable } from '../vendors';
+import { tenantsTable } from '../tenants';
+import { unitsTable } from '../units';
+import { uploadsTable } from '../uploads';
+import { publicName, usersTable } from '../users';
 import {
   workOrderNotesTable,
   workOrderPhotosTable,

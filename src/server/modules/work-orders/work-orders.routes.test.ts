@@ -5,7 +5,7 @@ import type { WorkOrder, WorkOrderSummary } from '../../../shared/schemas/work-o
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { createdId, leaseBody } from '../../test/fixtures';
-import { auditEventsTable } from '../audit/audit.table';
+import { auditEventsTable } from '../audit';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
 const HOUR = 3_600_000;

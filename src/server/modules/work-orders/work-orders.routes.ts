@@ -17,11 +17,11 @@ import { actorOf, runService, type Service } from '../../context';
 import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth/auth.plugin';
-import { requireManagedStaff, requireManagedTenant } from '../authz/authz';
-import { requireManagedFilters } from '../properties/managed-filters';
-import { sendStoredFile } from '../uploads/uploads.routes';
-import { readPhoto } from '../uploads/uploads.service';
+import { currentUser } from '../auth';
+import { requireManagedStaff, requireManagedTenant } from '../authz';
+import { requireManagedFilters } from '../properties';
+import { sendStoredFile } from '../uploads';
+import { readPhoto } from '../uploads';
 import {
   countWorkOrders,
   findPhotoUpload,

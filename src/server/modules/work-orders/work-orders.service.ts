@@ -22,19 +22,19 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../http/errors';
-import { recordEvent } from '../audit/audit.repository';
+import { recordEvent } from '../audit';
 import {
   managedPropertiesFilter,
   requireManagedStaff,
   requireManagedUnit,
   workOrdersAssignedToAccountFilter,
-} from '../authz/authz';
-import { findLeaseInEffect } from '../tenancy/tenancy.repository';
-import { findOwnUpload } from '../uploads/uploads.repository';
-import { propertiesTable } from '../properties/properties.table';
-import { vendorsTable } from '../vendors/vendors.table';
-import { expensesTable } from '../expenses/expenses.table';
-import { isReceipt } from '../expenses/receipts.repository';
+} from '../authz';
+import { findLeaseInEffect } from '../tenancy';
+import { findOwnUpload } from '../uploads';
+import { propertiesTable } from '../properties';
+import { vendorsTable } from '../vendors';
+import { expensesTable } from '../expenses';
+import { isReceipt } from '../expenses';
 import {
   countPhotos,
   findWorkOrder,

@@ -5,8 +5,8 @@ import type { WorkerQueue } from '../../../shared/schemas/worker-queue';
 import { fingerprint } from '../../test/attack/attack-kit';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
 import { createdId, leaseBody } from '../../test/fixtures';
-import { auditEventsTable } from '../audit/audit.table';
-import { staffTable } from '../staff/staff.table';
+import { auditEventsTable } from '../audit';
+import { staffTable } from '../staff';
 import { makePhoto, postPhoto } from '../uploads/uploads.test-helpers';
 
 describe("the maintenance worker's queue", () => {

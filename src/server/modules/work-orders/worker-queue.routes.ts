@@ -13,9 +13,9 @@ import {
 import { actorOf, runService } from '../../context';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
-import { requireMaintenanceRole, workOrdersAssignedToAccountFilter } from '../authz/authz';
-import { sendStoredFile } from '../uploads/uploads.routes';
-import { readPhoto } from '../uploads/uploads.service';
+import { requireMaintenanceRole, workOrdersAssignedToAccountFilter } from '../authz';
+import { sendStoredFile } from '../uploads';
+import { readPhoto } from '../uploads';
 import { findPhotoUpload, findWorkOrder } from './work-orders.repository';
 import { readWorkOrder } from './work-orders.service';
 import {

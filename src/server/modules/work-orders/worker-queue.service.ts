@@ -12,8 +12,8 @@ import {
   isLinkedToStaff,
   requireMaintenanceRole,
   workOrdersAssignedToAccountFilter,
-} from '../authz/authz';
-import { propertiesTable } from '../properties/properties.table';
+} from '../authz';
+import { propertiesTable } from '../properties';
 import { listWorkOrders, type Clock } from './work-orders.repository';
 import { addWorkOrderNote, addWorkOrderPhoto, changeWorkOrderStatus } from './work-orders.service';
 

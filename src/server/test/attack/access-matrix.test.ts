@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, gt } from 'drizzle-orm';
-import { auditEventsTable } from '../../modules/audit/audit.table';
+import { auditEventsTable } from '../../modules/audit';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   ADMIN_OPERATIONS,

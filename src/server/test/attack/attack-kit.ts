@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import * as schema from '../../db/schema';
-import { notificationsTable } from '../../modules/notifications/notifications.table';
+import { schema } from '../../db/schema';
+import { notificationsTable } from '../../modules/notifications';
 import { makePhoto, postPhoto } from '../../modules/uploads/uploads.test-helpers';
 import { signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 

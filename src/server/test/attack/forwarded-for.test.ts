@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { APPLICATION_LIMIT } from '../../modules/applications/applications.rate-limit';
+import { APPLICATION_LIMIT } from '../../modules/applications';
 import { createTestApp, signUpAndLogin, type TestApp } from '../test-app';
 import { createPropertyWithUnits } from '../fixtures';
 

@@ -10,8 +10,8 @@ import {
   NOTE_COST_TOO_LARGE,
   WORK_ORDER_COST_TOO_LARGE,
 } from '../../../shared/schemas/work-orders';
-import { sessionsTable } from '../../modules/auth/sessions.table';
-import { notificationsTable } from '../../modules/notifications/notifications.table';
+import { sessionsTable } from '../../modules/auth';
+import { notificationsTable } from '../../modules/notifications';
 import { createdId, createPropertyWithUnits } from '../fixtures';
 import { createTestApp, login, signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IP_POLICY, USERNAME_POLICY } from '../../modules/auth/login-throttle';
+import { IP_POLICY, USERNAME_POLICY } from '../../modules/auth';
 import { createTestApp, signUpAndLogin, type TestApp } from '../test-app';
 
 /**

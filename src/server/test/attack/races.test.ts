@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSystem, type Service } from '../../context';
-import { applicationsTable } from '../../modules/applications/applications.table';
-import { tenantsTable } from '../../modules/tenants/tenants.table';
-import { usersTable } from '../../modules/users/users.table';
+import { applicationsTable } from '../../modules/applications';
+import { tenantsTable } from '../../modules/tenants';
+import { usersTable } from '../../modules/users';
 import {
   createdId,
   createPropertyWithUnits,

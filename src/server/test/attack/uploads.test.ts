@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_LIMIT } from '../../modules/uploads/uploads.routes';
+import { UPLOAD_LIMIT } from '../../modules/uploads';
 import { makePhoto, postPhoto, storedFiles } from '../../modules/uploads/uploads.test-helpers';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 import { fingerprint, LEAK_PATTERN } from './attack-kit';

@@ -1,0 +1,8 @@
+// Tables first: they load before the module's code, which other modules' code may need
+// while this module is still loading (modules depend on each other in cycles).
+export * from './bank.table';
+
+import type { ModuleRoutes } from '../../front-door';
+import { bankRoutes } from './bank.routes';
+
+export const routes: ModuleRoutes = [bankRoutes];

@@ -1,0 +1,4 @@
+import type { ModuleRoutes } from '../../front-door';
+import { healthRoutes } from './health.routes';
+
+export const routes: ModuleRoutes = [healthRoutes];

@@ -1,0 +1,4 @@
+import type { ModuleRoutes } from '../../front-door';
+import { reportsRoutes } from './reports.routes';
+
+export const routes: ModuleRoutes = [reportsRoutes];
