@@ -53,9 +53,11 @@ function scopeCte(scope: BooksScope): SQL {
  * `inc`: the income of the range, one row per ledger entry that counts, with its property,
  * day, income category and signed amount.
  * - `ent`: the entries dated in the range of the kinds the basis counts, and the reversals
- *   dated in the range (few: read by their own index), each joined once to the entry it
- *   undoes for that entry's kind and category, with the negative of its amount. `counted_id`
- *   is the entry that counts (the one reversed), to tell whether a deposit paid it.
+ *   dated in the range (few: read by their own index), each with the kind and category of
+ *   the entry it undoes and the negative of its amount. `counted_id` is the entry that
+ *   counts (the one reversed), to tell whether a deposit paid it. The entry undone is read
+ *   by its primary key (LIMIT 1 keeps it so): the planner would otherwise hash the whole
+ *   ledger, in parallel, to find a few thousand entries.
  * - Cash: payments (a reversal of a payment subtracts on its own date), and credits paid
  *   from a deposit (the deposit money the landlord keeps becomes income that day).
  * - Accrual: charges by category, less credits, each reversal on its own date; the opening
@@ -87,7 +89,9 @@ function incomeCtes(range: BooksRange): SQL {
       UNION ALL
       SELECT sl.property_id, r.entry_date, o.kind, o.category, -r.amount, o.id
       FROM sl JOIN ledger_entries r ON r.lease_id = sl.id
-      JOIN ledger_entries o ON o.id = r.reverses_id
+      CROSS JOIN LATERAL (
+        SELECT o.id, o.kind, o.category FROM ledger_entries o WHERE o.id = r.reverses_id LIMIT 1
+      ) o
       WHERE r.reverses_id IS NOT NULL AND o.kind IN ${kinds}
         AND r.entry_date BETWEEN ${range.from}::date AND ${range.to}::date),
     inc AS (${counts})`;
@@ -217,8 +221,9 @@ export function bookSumsStatement(
  * Both only for the rest of this transaction.
  */
 async function tuneForBookSums(db: Database): Promise<void> {
-  await db.execute(sql`SET LOCAL hash_mem_multiplier = 8`);
-  await db.execute(sql`SET LOCAL jit = off`);
+  await db.execute(
+    sql`SELECT set_config('hash_mem_multiplier', '8', true), set_config('jit', 'off', true)`,
+  );
 }
 
 /** The grouped sums of the books for the scope and range (see bookSumsStatement). */
