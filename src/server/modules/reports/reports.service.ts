@@ -30,8 +30,10 @@ import {
   readBookSums,
   readScopedProperties,
   readVendorNames,
-  type BookSum,
+  type BookSums,
   type BooksRange,
+  type PeriodSum,
+  type PropertySum,
   type BooksScope,
 } from './reports.repository';
 
@@ -146,7 +148,7 @@ interface Books {
   range: BooksRange;
   periods: ReportPeriod[];
   properties: { id: number; name: string; address: string }[];
-  sums: BookSum[];
+  sums: BookSums;
 }
 
 async function readBooks(
@@ -163,7 +165,7 @@ async function readBooks(
   return { range, periods: reportPeriods(range.from, range.to, range.groupBy), properties, sums };
 }
 
-function incomeAndExpenseLines(books: Books, sums: readonly BookSum[]) {
+function incomeAndExpenseLines(books: Books, sums: readonly PeriodSum[]) {
   const income = new LineSums(books.periods, books.range);
   const expenses = new LineSums(books.periods, books.range);
   for (const sum of sums) {
@@ -202,14 +204,32 @@ function incomeAndExpenseLines(books: Books, sums: readonly BookSum[]) {
 }
 
 /** Each property's sums, split in one pass (a portfolio has a thousand properties). */
-function sumsByProperty(sums: readonly BookSum[]): (propertyId: number) => BookSum[] {
-  const byProperty = new Map<number, BookSum[]>();
+function sumsByProperty(sums: readonly PropertySum[]): (propertyId: number) => PropertySum[] {
+  const byProperty = new Map<number, PropertySum[]>();
   for (const sum of sums) {
     const own = byProperty.get(sum.propertyId);
     if (own) own.push(sum);
     else byProperty.set(sum.propertyId, [sum]);
   }
   return (propertyId) => byProperty.get(propertyId) ?? [];
+}
+
+const KNOWN_INCOME = new Set<string>(INCOME_CATEGORIES);
+const KNOWN_EXPENSES = new Set<string>(EXPENSE_CATEGORIES.map((c) => c.value));
+
+/** A property's income, expenses and NOI over the range (the categories a report shows). */
+function propertyTotals(sums: readonly PropertySum[]) {
+  let income = 0;
+  let expenses = 0;
+  for (const sum of sums) {
+    if (sum.side === 'income' && KNOWN_INCOME.has(sum.category)) income += sum.amount;
+    if (sum.side === 'expense' && KNOWN_EXPENSES.has(sum.category)) expenses += sum.amount;
+  }
+  return {
+    income: fromCents(cents(income)),
+    expenses: fromCents(cents(expenses)),
+    netOperatingIncome: fromCents(cents(income - expenses)),
+  };
 }
 
 const rangeAnswer = (books: Books) => ({
@@ -226,19 +246,14 @@ export async function getProfitAndLoss(
   ctx: Context,
   query: ReportQueryValues,
 ): Promise<ProfitAndLoss> {
-  const books = await readBooks(ctx, query);
-  const all = incomeAndExpenseLines(books, books.sums);
-  const sumsOf = sumsByProperty(books.sums);
-  const byProperty = books.properties.map((property) => {
-    const own = incomeAndExpenseLines(books, sumsOf(property.id));
-    return {
-      propertyId: property.id,
-      propertyName: property.name,
-      income: own.totalIncome.total,
-      expenses: own.totalExpenses.total,
-      netOperatingIncome: own.netOperatingIncome.total,
-    };
-  });
+  const books = await readBooks(ctx, query, { byProperty: true });
+  const all = incomeAndExpenseLines(books, books.sums.periods);
+  const sumsOf = sumsByProperty(books.sums.properties);
+  const byProperty = books.properties.map((property) => ({
+    propertyId: property.id,
+    propertyName: property.name,
+    ...propertyTotals(sumsOf(property.id)),
+  }));
   return {
     ...rangeAnswer(books),
     income: all.incomeLines,
@@ -258,7 +273,7 @@ export async function getProfitAndLoss(
 export async function getCashFlow(ctx: Context, query: ReportQueryValues): Promise<CashFlow> {
   const books = await readBooks(ctx, { ...query, basis: 'cash' }, { deposits: true });
   const sums = new LineSums(books.periods, books.range);
-  for (const sum of books.sums) {
+  for (const sum of books.sums.periods) {
     if (sum.side === 'income' && sum.category === 'payments') {
       sums.add('payments', sum.periodStart, sum.amount);
     } else if (sum.side === 'expense') {
@@ -310,7 +325,7 @@ export async function getExpenseReport(
   query: ReportQueryValues,
 ): Promise<ExpenseReport> {
   const books = await readBooks(ctx, query, { byVendor: true });
-  const expenses = books.sums.filter((sum) => sum.side === 'expense');
+  const expenses = books.sums.periods.filter((sum) => sum.side === 'expense');
   const { expenseLines, totalExpenses } = incomeAndExpenseLines(books, expenses);
   const vendors = new LineSums(books.periods, books.range);
   for (const sum of expenses) vendors.add(String(sum.vendorId ?? ''), sum.periodStart, sum.amount);
@@ -353,9 +368,9 @@ function scheduleELines(income: Cents, expenses: ReadonlyMap<string, Cents>): Sc
 /** The Schedule E summary of a tax year, per property and for them all. */
 export async function getScheduleE(ctx: Context, query: TaxYearQueryValues): Promise<ScheduleE> {
   const year = query.year ?? lastYearOf(ctx);
-  const books = await readBooks(ctx, { ...query, year, groupBy: 'year' });
-  const sumsOf = sumsByProperty(books.sums);
-  const linesFor = (sums: readonly BookSum[]) => {
+  const books = await readBooks(ctx, { ...query, year, groupBy: 'year' }, { byProperty: true });
+  const sumsOf = sumsByProperty(books.sums.properties);
+  const linesFor = (sums: readonly (PeriodSum | PropertySum)[]) => {
     let income = 0;
     const expenses = new Map<string, Cents>();
     for (const sum of sums) {
@@ -375,7 +390,7 @@ export async function getScheduleE(ctx: Context, query: TaxYearQueryValues): Pro
       address: property.address,
       lines: linesFor(sumsOf(property.id)),
     })),
-    total: linesFor(books.sums),
+    total: linesFor(books.sums.periods),
   };
 }
 
@@ -423,7 +438,7 @@ export async function getBooksSummary(
   const yearStart = `${today.slice(0, 4)}-01`;
   const from = `${seriesStart < yearStart ? seriesStart : yearStart}-01`;
   const range: BooksRange = { basis: 'cash', groupBy: 'month', from, to: today };
-  const sums = await readBookSums(ctx.tx, scope, range);
+  const { periods: sums } = await readBookSums(ctx.tx, scope, range);
   const months = new Map<string, { income: number; expenses: number }>();
   for (const sum of sums) {
     const month = sum.periodStart.slice(0, 7);
