@@ -93,6 +93,8 @@ export default defineConfig({
         // The first Admin, created at start (e2e/fixtures.ts logs in with it).
         ADMIN_USERNAME: 'e2e-admin',
         ADMIN_PASSWORD: 'harbor-violet-signal-93',
+        // Every journey signs up its own people, all from this one address.
+        SIGNUPS_PER_HOUR: '1000',
       },
     },
     {

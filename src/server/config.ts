@@ -28,6 +28,7 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   EMBEDDED_MAX_QUEUED_QUERIES: z.coerce.number().int().min(0).default(64),
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   PUBLIC_LIST_CACHE_MB: z.coerce.number().min(0).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
@@ -199,6 +200,8 @@ export interface Config {
   maxQueuedQueries: number;
   /** Public searches (q without mine=true) one address may make a minute (0: no limit). */
   searchesPerMinute: number;
+  /** Sign-ups one address may make an hour: loose, so an office behind one address is not blocked. */
+  signupsPerHour: number;
   /** Memory for the public property list's answers, kept until a write changes them (0: none). */
   publicListCacheBytes: number;
   logLevel: string;
@@ -285,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_SECONDS * 1000,
     maxQueuedQueries: e.EMBEDDED_MAX_QUEUED_QUERIES,
     searchesPerMinute: e.SEARCHES_PER_MINUTE,
+    signupsPerHour: e.SIGNUPS_PER_HOUR,
     publicListCacheBytes: Math.round(e.PUBLIC_LIST_CACHE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     session: {

@@ -29,14 +29,13 @@ import {
   updateContact,
 } from './users.service';
 
-/** Sign-ups per address: loose, so an office behind one address is not blocked. */
-export const SIGNUPS_PER_IP_PER_HOUR = 100;
-const SIGNUP_LIMIT: AddressLimit = {
+/** Sign-ups per address an hour (SIGNUPS_PER_HOUR). */
+const signupLimit = (signupsPerHour: number): AddressLimit => ({
   name: 'signup',
-  limit: SIGNUPS_PER_IP_PER_HOUR,
+  limit: signupsPerHour,
   windowMs: 3_600_000,
   message: 'Too many sign-ups from this address. Please try again later.',
-};
+});
 
 export async function usersRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -58,7 +57,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await limitPerAddress(request, SIGNUP_LIMIT);
+      await limitPerAddress(request, signupLimit(request.server.config.signupsPerHour));
       const user = await runService(request, createAccount, request.body);
       request.log.info(
         { event: 'signup.succeeded', userId: user.id, roles: user.roles },
