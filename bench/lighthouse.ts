@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { DEMO_PASSWORD, seedDemo } from '../src/server/cli/seed/generate';
+import { loadConfig } from '../src/server/config';
 import { openMigratedDatabase } from '../src/server/database';
 import { SESSION_COOKIE } from '../src/server/modules/auth';
 import { createAdmin } from '../src/server/modules/users';
@@ -146,7 +147,8 @@ const database = await openMigratedDatabase({
   databaseUrl: scratch.databaseUrl,
   dataDir: scratch.dataDir ?? '',
 });
-await seedDemo(database.db);
+// The served app's calendar (its TIME_ZONE), which decides what rent the demo has due.
+await seedDemo(database.db, loadConfig({ TIME_ZONE: process.env.TIME_ZONE }).timeZone);
 await createAdmin(database.db, ADMIN.userName, ADMIN.password);
 await database.close();
 

@@ -70,7 +70,7 @@ function printLogins(logins: Login[]): void {
 
 try {
   if (values.demo) {
-    const { logins, created } = await seedDemo(database.db);
+    const { logins, created } = await seedDemo(database.db, config.timeZone);
     console.log(
       created
         ? `Demo data written to ${where}.`

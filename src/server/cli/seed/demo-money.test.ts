@@ -13,7 +13,7 @@ describe('seed --demo: money', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = today;
-    expect((await seedDemo(t.database.db, today)).created).toBe(true);
+    expect((await seedDemo(t.database.db, t.config.timeZone, today)).created).toBe(true);
     alice = await login(t, 'alice.landlord', DEMO_PASSWORD);
   });
   afterAll(() => t.close());

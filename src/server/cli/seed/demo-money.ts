@@ -1,148 +1,139 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { addDays, formatDate, type CalendarDate } from '../../../shared/dates';
-import { lateFeeDay, lateFeeFor, type LateFeeRule } from '../../../shared/late-fees';
+import { addDays, calendarDate, type CalendarDate } from '../../../shared/dates';
 import { deltaOf } from '../../../shared/ledger';
-import { cents, toCents } from '../../../shared/money';
-import { periodsDueBy, type RentPeriod } from '../../../shared/rent-periods';
+import { toCents } from '../../../shared/money';
+import { runAsSystem } from '../../context';
 import type { Database } from '../../db/client';
 import { withPropertyOfLease } from '../../modules/tenancy';
 import { depositTransactionsTable } from '../../modules/deposits';
-import { leasesTable, type LeaseRow } from '../../modules/leases';
-import type { NewLedgerEntry } from '../../modules/ledger';
-import { ledgerEntriesTable } from '../../modules/ledger';
+import { leasesTable } from '../../modules/leases';
+import {
+  assessLateFees,
+  chargedPeriods,
+  findRentRulesOfUser,
+  ledgerEntriesTable,
+  listEntriesOfLeases,
+  postRentDue,
+  type LedgerEntryRow,
+  type NewLedgerEntry,
+} from '../../modules/ledger';
 import { propertiesTable } from '../../modules/properties';
 
 /** How many recent rent periods of each demo lease have a history. */
 const HISTORY_PERIODS = 4;
 const METHODS = ['bank_transfer', 'check', 'card', 'cash'] as const;
-const ARREARS_RULE: LateFeeRule = {
-  kind: 'flat',
-  amount: toCents(50),
-  percent: null,
-  graceDays: 5,
-  cap: null,
-  since: null,
-};
-
-function rentCharge(lease: LeaseRow, period: RentPeriod): NewLedgerEntry {
-  return {
-    leaseId: lease.id,
-    kind: 'charge',
-    category: 'rent',
-    amount: period.amount,
-    delta: deltaOf('charge', period.amount),
-    entryDate: period.dueDate,
-    period: period.period,
-    description: period.prorated
-      ? `Rent ${period.dueDate} to ${period.lastDay} (prorated)`
-      : `Rent ${period.dueDate} to ${period.lastDay}`,
-  };
-}
+/** The system actor the audit trail names for what the demo posts. */
+const SEED_ACTOR = 'seed-demo';
 
 /** On time: paid on the due date or a few days after, never after today. */
-function payment(lease: LeaseRow, period: RentPeriod, today: CalendarDate): NewLedgerEntry | null {
-  const paidOn = addDays(period.dueDate, lease.id % 4);
+function payment(charge: LedgerEntryRow, today: CalendarDate): NewLedgerEntry | null {
+  const paidOn = addDays(charge.entryDate, charge.leaseId % 4);
   if (paidOn > today) return null;
   return {
-    leaseId: lease.id,
+    leaseId: charge.leaseId,
     kind: 'payment',
-    method: METHODS[lease.id % METHODS.length]!,
-    amount: period.amount,
-    delta: deltaOf('payment', period.amount),
+    method: METHODS[charge.leaseId % METHODS.length]!,
+    amount: charge.amount,
+    delta: deltaOf('payment', charge.amount),
     entryDate: paidOn,
-    reference: `Demo ${period.period}`,
-    idempotencyKey: `demo-${lease.id}-${period.period}`,
+    reference: `Demo ${charge.period}`,
+    idempotencyKey: `demo-${charge.leaseId}-${charge.period}`,
   };
 }
 
 /**
  * The ledger history of the demo landlords' current leases: the last few months' rent, paid
  * on time, a deposit received at the start of each lease, and one tenant in arrears (the last
- * two months unpaid) whose lease has a late-fee rule and the fees it has earned. Written
- * straight to the tables like the rest of the demo; each lease's rent is charged from the first
- * month written, and the rent job carries on from there.
+ * two months unpaid) whose lease has a late-fee rule and the fees it has earned. The demo only
+ * chooses where each lease's books begin, who pays and who has a late-fee rule; the rent and
+ * the late fees are posted by the product itself, as the rent job posts them for a landlord,
+ * so the demo follows the product's rules and the job carries on from there.
  */
 export async function seedDemoMoney(
   db: Database,
   landlordIds: number[],
-  today: Date,
+  now: Date,
+  timeZone: string,
 ): Promise<void> {
-  const day = today.toISOString().slice(0, 10);
+  const today = calendarDate(now, timeZone);
   const rows = await withPropertyOfLease(
-    db.select({ lease: leasesTable }).from(leasesTable).$dynamic(),
+    db
+      .select({ lease: leasesTable, landlordId: propertiesTable.userId })
+      .from(leasesTable)
+      .$dynamic(),
   )
     .where(and(eq(leasesTable.status, 'Active'), inArray(propertiesTable.userId, landlordIds)))
     .orderBy(asc(leasesTable.id));
 
-  const histories = rows.map(({ lease }) => ({
-    lease,
-    periods: periodsDueBy(lease, day).slice(-HISTORY_PERIODS),
-  }));
-  const arrears = histories.find((h) => h.periods.length >= 2);
-  const entries: NewLedgerEntry[] = [];
-  const deposits: (typeof depositTransactionsTable.$inferInsert)[] = [];
+  const histories = [];
+  for (const { lease, landlordId } of rows) {
+    const rules = await findRentRulesOfUser(db, landlordId);
+    const dueDates = chargedPeriods(lease, rules)
+      .filter((period) => period.dueDate <= today)
+      .slice(-HISTORY_PERIODS)
+      .map((period) => period.dueDate);
+    histories.push({ lease, dueDates });
+  }
+  const arrears = histories.find((h) => h.dueDates.length >= 2)?.lease;
 
-  for (const { lease, periods } of histories) {
-    if (lease.deposit > 0 && lease.startDate <= day) {
-      deposits.push({
-        leaseId: lease.id,
-        kind: 'received',
-        amount: lease.deposit,
-        transactionDate: lease.startDate,
-        description: 'Deposit at signing',
-      });
-    }
-    const unpaidFrom = lease === arrears?.lease ? periods.length - 2 : periods.length;
-    for (const [i, period] of periods.entries()) {
-      entries.push(rentCharge(lease, period));
-      const paid = i < unpaidFrom ? payment(lease, period, day) : null;
-      if (paid) entries.push(paid);
+  // The demo's books begin with the months it shows: rent before them is not charged here.
+  for (const { lease, dueDates } of histories) {
+    const first = dueDates[0];
+    if (first && first > lease.startDate) {
+      await db
+        .update(leasesTable)
+        .set({ rentChargedFrom: first })
+        .where(eq(leasesTable.id, lease.id));
     }
   }
-
   if (arrears) {
-    const since = arrears.lease.startDate;
     await db
       .update(leasesTable)
       .set({
         lateFeeKind: 'flat',
-        lateFeeAmount: ARREARS_RULE.amount,
+        lateFeeAmount: toCents(50),
         lateFeeGraceDays: 5,
-        lateFeeSince: since,
+        lateFeeSince: arrears.startDate,
       })
-      .where(eq(leasesTable.id, arrears.lease.id));
-    for (const period of arrears.periods.slice(-2)) {
-      const fee = lateFeeFor({
-        rule: { ...ARREARS_RULE, since },
-        rentAmount: period.amount,
-        rentOpen: period.amount,
-        dueDate: period.dueDate,
-        today: day,
-      });
-      if (fee <= 0) continue;
-      entries.push({
-        leaseId: arrears.lease.id,
-        kind: 'charge',
-        category: 'late_fee',
-        amount: cents(fee),
-        delta: deltaOf('charge', cents(fee)),
-        entryDate: lateFeeDay(period.dueDate, ARREARS_RULE.graceDays),
-        period: period.period,
-        description: `Late fee: rent due ${formatDate(period.dueDate)} unpaid`,
-      });
-    }
+      .where(eq(leasesTable.id, arrears.id));
   }
 
-  // The demo's books begin with the months it writes: rent before them is not charged here.
-  for (const { lease, periods } of histories) {
-    const first = periods[0];
-    if (first && first.dueDate > lease.startDate) {
-      await db
-        .update(leasesTable)
-        .set({ rentChargedFrom: first.dueDate })
-        .where(eq(leasesTable.id, lease.id));
-    }
+  const asSeed = { name: SEED_ACTOR, now, timeZone };
+  for (const landlordId of landlordIds) {
+    await runAsSystem(db, asSeed, postRentDue, { landlordId });
   }
-  if (entries.length > 0) await db.insert(ledgerEntriesTable).values(entries);
+
+  const rent = (
+    await listEntriesOfLeases(
+      db,
+      histories.map(({ lease }) => lease.id),
+    )
+  ).filter((entry) => entry.category === 'rent');
+  const unpaid = new Set(
+    rent
+      .filter((charge) => charge.leaseId === arrears?.id)
+      .sort((a, b) => a.entryDate.localeCompare(b.entryDate))
+      .slice(-2)
+      .map((charge) => charge.id),
+  );
+  const payments = rent.flatMap((charge) => {
+    const paid = unpaid.has(charge.id) ? null : payment(charge, today);
+    return paid ? [paid] : [];
+  });
+  const deposits = histories
+    .filter(({ lease }) => lease.deposit > 0 && lease.startDate <= today)
+    .map(({ lease }) => ({
+      leaseId: lease.id,
+      kind: 'received' as const,
+      amount: lease.deposit,
+      transactionDate: lease.startDate,
+      description: 'Deposit at signing',
+    }));
+  if (payments.length > 0) await db.insert(ledgerEntriesTable).values(payments);
   if (deposits.length > 0) await db.insert(depositTransactionsTable).values(deposits);
+
+  // The arrears have earned their fees by now: the product charges them, after the payments.
+  for (const landlordId of landlordIds) {
+    await runAsSystem(db, asSeed, assessLateFees, { landlordId });
+  }
 }

@@ -16,7 +16,7 @@ describe('seed --demo: portal accounts', () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.clock.now = today;
-    expect((await seedDemo(t.database.db, today)).created).toBe(true);
+    expect((await seedDemo(t.database.db, t.config.timeZone, today)).created).toBe(true);
     alice = await login(t, 'alice.landlord', DEMO_PASSWORD);
   });
   afterAll(() => t.close());
@@ -67,7 +67,7 @@ describe('seed --demo: portal accounts', () => {
   it('changes nothing when the demo is seeded again', async () => {
     const tina = await login(t, 'tina.tenant', DEMO_PASSWORD);
     const before = await get<PortalHome>(tina, '/api/portal/home');
-    expect((await seedDemo(t.database.db, today)).created).toBe(false);
+    expect((await seedDemo(t.database.db, t.config.timeZone, today)).created).toBe(false);
     expect(await get<PortalHome>(tina, '/api/portal/home')).toEqual(before);
   });
 });

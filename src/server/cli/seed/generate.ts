@@ -397,9 +397,13 @@ export function portfolioRowEstimate(options: PortfolioOptions): number {
 
 export const DEMO_PASSWORD = 'porchlight-demo-2026';
 
-/** The demo: two landlords with a few properties each, a tenant and a maintenance login. */
+/**
+ * The demo: two landlords with a few properties each, a tenant and a maintenance login. The
+ * time zone is the landlords' calendar (the app's), which decides what rent is due by today.
+ */
 export async function seedDemo(
   db: Database,
+  timeZone: string,
   today = new Date(),
 ): Promise<{ logins: Login[]; created: boolean }> {
   faker.seed(2026);
@@ -447,7 +451,7 @@ export async function seedDemo(
     });
     await seedLeaseStory(tx as unknown as Database, ids[0]!, today);
     await seedWorkOrders(tx as unknown as Database, ids[0]!, ids[3]!, today);
-    await seedDemoMoney(tx as unknown as Database, [ids[0]!, ids[1]!], today);
+    await seedDemoMoney(tx as unknown as Database, [ids[0]!, ids[1]!], today, timeZone);
     await seedDemoPortal(
       tx as unknown as Database,
       {

@@ -39,7 +39,7 @@ describe('seed --demo', () => {
     const before = await theirs();
     expect(before.units).toHaveLength(4);
 
-    const result = await seedDemo(t.database.db);
+    const result = await seedDemo(t.database.db, t.config.timeZone);
     expect(result.created).toBe(true);
     expect(await theirs()).toEqual(before);
 
@@ -64,7 +64,7 @@ describe('seed --demo', () => {
     expect(done.map((o) => o.status).sort()).toEqual(['Closed', 'Done']);
 
     // Seeding again finds the demo in place and changes nothing.
-    expect((await seedDemo(t.database.db)).created).toBe(false);
+    expect((await seedDemo(t.database.db, t.config.timeZone)).created).toBe(false);
     expect(await theirs()).toEqual(before);
   });
 
@@ -73,7 +73,7 @@ describe('seed --demo', () => {
     const story = await createTestApp();
     try {
       story.clock.now = today;
-      await seedDemo(story.database.db, today);
+      await seedDemo(story.database.db, story.config.timeZone, today);
       const get = async <T>(user: TestUser, url: string): Promise<T> => {
         const response = await user.request({ method: 'GET', url });
         expect(response.statusCode, response.body).toBe(200);
