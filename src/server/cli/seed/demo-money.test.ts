@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryEvent } from '../../../shared/schemas/audit';
 import type { DepositRegisterItem, LeaseDeposit } from '../../../shared/schemas/deposits';
 import type { Lease } from '../../../shared/schemas/leases';
 import type { Ledger } from '../../../shared/schemas/ledger';
@@ -42,6 +43,21 @@ describe('seed --demo: money', () => {
     const lease = leases.find((l) => l.id === inArrears[0]!.leaseId)!;
     expect(lease.lateFeeKind).toBe('flat');
     expect(inArrears[0]!.balance).toBeGreaterThan(lease.rent);
+
+    // The product posted the rent and the fees, as its rent job does: each has its audit event,
+    // by the system, one per entry.
+    const history = await get<HistoryEvent[]>(`/api/leases/${lease.id}/history`);
+    const postedBy = (action: string) =>
+      history.filter((event) => event.action === action).map((event) => event.actor);
+    const count = (category: string) =>
+      inArrears[0]!.entries.filter((e) => e.category === category).length;
+    expect(postedBy('ledger.rent')).toHaveLength(count('rent'));
+    expect(postedBy('ledger.late_fee')).toHaveLength(count('late_fee'));
+    expect(
+      [...postedBy('ledger.rent'), ...postedBy('ledger.late_fee')].every(
+        (actor) => actor.kind === 'system' && actor.name === 'seed-demo',
+      ),
+    ).toBe(true);
 
     for (const lease of leases) {
       const deposit = await get<LeaseDeposit>(`/api/leases/${lease.id}/deposit`);
