@@ -1,7 +1,7 @@
 import type { Context } from '../../context';
 import { actingUser } from '../../context';
 import { calendarDate } from '../../../shared/dates';
-import { allocate, type LedgerLine } from '../../../shared/ledger';
+import { allocate } from '../../../shared/ledger';
 import { cents, formatCents, fromCents, toCents, type Cents } from '../../../shared/money';
 import type {
   DepositReceiptBody,
@@ -20,8 +20,7 @@ import { chunked, insertRows } from '../../db/batches';
 import { recordEvent, recordEvents } from '../audit';
 import { findManagedLease } from '../authz';
 import type { LeaseRow } from '../leases';
-import { listEntries, postEntryFor } from '../ledger';
-import type { LedgerEntryRow } from '../ledger';
+import { listEntries, postEntryFor, toLedgerLine } from '../ledger';
 import * as repository from './deposits.repository';
 import {
   depositTransactionsTable,
@@ -210,15 +209,6 @@ export async function recordReceipt(
   return readDeposit(ctx, lease);
 }
 
-const asLine = (row: LedgerEntryRow): LedgerLine => ({
-  id: row.id,
-  kind: row.kind as LedgerLine['kind'],
-  amount: row.amount,
-  delta: row.delta,
-  entryDate: row.entryDate,
-  reversesId: row.reversesId,
-});
-
 /**
  * Move-out, once per lease. Each deduction is charged to the ledger and paid from the deposit
  * while it lasts; then, if asked, the deposit pays the ledger's other open charges; the rest
@@ -282,7 +272,7 @@ export async function settleDeposit(
   let applied = 0;
   if (body.applyToOpenCharges && held > 0) {
     const entries = await listEntries(ctx.tx, leaseId);
-    const { charges } = allocate(entries.map(asLine));
+    const { charges } = allocate(entries.map(toLedgerLine));
     const open = charges.reduce((total, charge) => total + charge.open, 0);
     applied = Math.min(held, open);
     if (applied > 0) await payFromDeposit(cents(applied), 'applied', 'Open charges at move-out');

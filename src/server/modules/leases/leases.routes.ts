@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
+import { deletionRoutes } from '../../http/deletion-routes';
 import {
   leaseBodySchema,
   leaseListItemSchema,
@@ -155,38 +155,22 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
       ),
   );
 
-  app.get(
-    '/leases/:id/deletion',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['leases'],
-        summary: 'What deleting a lease the caller manages would do now; nothing changes',
-        description:
-          'blockers: its ledger entries and deposit records (a lease with money records is ' +
-          'Terminated, not deleted); while any is listed, DELETE answers 409 with the same ' +
-          "message. Another landlord's lease answers 404, as the delete does.",
-        params: idParamsSchema,
-        response: { 200: deletionPreviewSchema, ...errors },
-      },
+  deletionRoutes(app, {
+    path: 'leases',
+    tags: ['leases'],
+    errors,
+    preview: {
+      summary: 'What deleting a lease the caller manages would do now; nothing changes',
+      description:
+        'blockers: its ledger entries and deposit records (a lease with money records is ' +
+        'Terminated, not deleted); while any is listed, DELETE answers 409 with the same ' +
+        "message. Another landlord's lease answers 404, as the delete does.",
+      service: previewLeaseDeletion,
     },
-    async (request) => runService(request, previewLeaseDeletion, request.params.id),
-  );
-
-  app.delete(
-    '/leases/:id',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['leases'],
-        summary: 'Delete a lease (409 when it has ledger entries)',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
-      },
+    delete: {
+      summary: 'Delete a lease (409 when it has ledger entries)',
+      service: deleteLease,
+      canRefuse: true,
     },
-    async (request, reply) => {
-      await runService(request, deleteLease, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 }

@@ -30,6 +30,7 @@ export {
   recordPayment,
 } from './ledger.service';
 export type { RentRules } from './ledger.service';
+export { toLedgerEntry, toLedgerLine } from './ledger-entry';
 export { openChargesOf } from './open-charges.sql';
 export { chargedPeriods, planRent } from './rent-plan';
 export type { RentPlan } from './rent-plan';

@@ -1,11 +1,12 @@
 import type { Context } from '../../context';
 import { calendarDate, formatDate } from '../../../shared/dates';
 import { lateFeeDay, lateFeeFor, type LateFeeRule } from '../../../shared/late-fees';
-import { allocate, deltaOf, type LedgerLine } from '../../../shared/ledger';
+import { allocate, deltaOf } from '../../../shared/ledger';
 import { formatCents, type Cents } from '../../../shared/money';
 import { notify } from '../notifications';
 import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
+import { toLedgerLine } from './ledger-entry';
 import { recordEntryEvent, type LandlordScope } from './ledger.service';
 import type { LedgerEntryRow } from './ledger.table';
 
@@ -23,15 +24,6 @@ export function lateFeeRuleOf(lease: LeaseRow): LateFeeRule | null {
   };
 }
 
-const asLine = (row: LedgerEntryRow): LedgerLine => ({
-  id: row.id,
-  kind: row.kind as LedgerLine['kind'],
-  amount: row.amount,
-  delta: row.delta,
-  entryDate: row.entryDate,
-  reversesId: row.reversesId,
-});
-
 interface Assessment {
   leaseId: number;
   period: string;
@@ -48,7 +40,7 @@ export function assessLease(lease: LeaseRow, rows: LedgerEntryRow[], today: stri
   const charged = new Set(
     rows.filter((row) => row.category === 'late_fee').map((row) => row.period),
   );
-  const open = new Map(allocate(rows.map(asLine)).charges.map((c) => [c.id, c.open]));
+  const open = new Map(allocate(rows.map(toLedgerLine)).charges.map((c) => [c.id, c.open]));
   const assessments: Assessment[] = [];
   for (const row of rows) {
     if (row.category !== 'rent' || row.period === null || charged.has(row.period)) continue;

@@ -8,13 +8,7 @@ import {
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
 import { calendarDate } from '../../../shared/dates';
-import {
-  allocate,
-  balanceOf,
-  deltaOf,
-  runningBalances,
-  type LedgerLine,
-} from '../../../shared/ledger';
+import { allocate, balanceOf, deltaOf, runningBalances } from '../../../shared/ledger';
 import { cents, fromCents, toCents, type Cents } from '../../../shared/money';
 import { CATEGORY_LABELS } from '../../../shared/schemas/ledger';
 import { periodsDueBy, type FirstPeriodRule, type RentPeriod } from '../../../shared/rent-periods';
@@ -24,7 +18,6 @@ import type {
   ChargeBody,
   CreditBody,
   Ledger,
-  LedgerEntry,
   PaymentBody,
   ReversalBody,
 } from '../../../shared/schemas/ledger';
@@ -33,6 +26,7 @@ import { findManagedLease } from '../authz';
 import { notifyEntryPosted, notifyPaymentRecorded } from '../notifications';
 import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
+import { toLedgerEntry, toLedgerLine } from './ledger-entry';
 import { listChargesOfLeases, listPostedKeys } from '../recurring-charges';
 import type { RecurringChargeRow } from '../recurring-charges';
 import type { LedgerEntryRow } from './ledger.table';
@@ -45,37 +39,9 @@ async function requireLease(ctx: Context, leaseId: number): Promise<LeaseRow> {
   return lease;
 }
 
-function toEntry(
-  row: LedgerEntryRow,
-): Omit<LedgerEntry, 'runningBalance' | 'open' | 'reversedById'> {
-  return {
-    id: row.id,
-    kind: row.kind as LedgerEntry['kind'],
-    category: row.category as LedgerEntry['category'],
-    method: row.method as LedgerEntry['method'],
-    amount: fromCents(row.amount),
-    delta: fromCents(row.delta),
-    entryDate: row.entryDate,
-    description: row.description,
-    reference: row.reference,
-    period: row.period,
-    reversesId: row.reversesId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-const asLine = (row: LedgerEntryRow): LedgerLine => ({
-  id: row.id,
-  kind: row.kind as LedgerLine['kind'],
-  amount: row.amount,
-  delta: row.delta,
-  entryDate: row.entryDate,
-  reversesId: row.reversesId,
-});
-
 /** The ledger with running balance, and what each charge still owes. */
 export function ledgerOf(leaseId: number, rows: LedgerEntryRow[]): Ledger {
-  const lines = rows.map(asLine);
+  const lines = rows.map(toLedgerLine);
   const running = runningBalances(lines);
   const { charges, unapplied } = allocate(lines);
   const open = new Map(charges.map((charge) => [charge.id, charge.open]));
@@ -87,7 +53,7 @@ export function ledgerOf(leaseId: number, rows: LedgerEntryRow[]): Ledger {
     balance: fromCents(balanceOf(lines)),
     unapplied: fromCents(unapplied),
     entries: rows.map((row, i) => ({
-      ...toEntry(row),
+      ...toLedgerEntry(row),
       reversedById: reversedBy.get(row.id) ?? null,
       runningBalance: fromCents(running[i]!),
       open: row.kind === 'charge' ? fromCents(open.get(row.id) ?? toCents(0)) : null,
@@ -110,7 +76,7 @@ export async function recordEntryEvent(
     entityType: 'leases',
     entityId: row.leaseId,
     action,
-    after: toEntry(row),
+    after: toLedgerEntry(row),
   });
 }
 

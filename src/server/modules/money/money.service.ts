@@ -16,7 +16,7 @@ import { ownerIdOf } from '../../scope';
 import { requireManagedFilters } from '../properties';
 import { entryTitle } from '../../../shared/ledger-words';
 import type { LedgerEntry } from '../../../shared/schemas/ledger';
-import { getLedger } from '../ledger';
+import { getLedger, toLedgerEntry } from '../ledger';
 import * as money from './money.repository';
 import type { Scope } from './money.scope';
 import { readRentRoll } from './rent-roll.repository';
@@ -134,19 +134,9 @@ export async function getStatement(
     running += row.delta;
     if (row.delta > 0) charged += row.delta;
     else paid -= row.delta;
-    return {
-      id: row.id,
-      entryDate: row.entryDate,
-      kind: row.kind as Statement['entries'][number]['kind'],
-      category: row.category as Statement['entries'][number]['category'],
-      method: row.method as Statement['entries'][number]['method'],
-      description: row.description,
-      reference: row.reference,
-      reversesId: row.reversesId,
-      amount: fromCents(row.amount),
-      delta: fromCents(row.delta),
-      runningBalance: fromCents(cents(running)),
-    };
+    // A statement's line leaves out the period and the time of recording.
+    const { period: _period, createdAt: _createdAt, ...entry } = toLedgerEntry(row);
+    return { ...entry, runningBalance: fromCents(cents(running)) };
   });
   const { tenant, unit, property } = tenancy;
   return {

@@ -3,7 +3,7 @@ import { addDays, calendarDate, daysBetween, formatDate } from '../../../shared/
 import { allocate, type LedgerLine } from '../../../shared/ledger';
 import { formatCents } from '../../../shared/money';
 import type { Context } from '../../context';
-import { listEntries, ledgerEntriesTable } from '../ledger';
+import { listEntries, ledgerEntriesTable, toLedgerLine } from '../ledger';
 import { listLeasesEndingBetween, listLinkedLeases } from './lease-parties.repository';
 import { notify } from './notifications.service';
 
@@ -82,14 +82,7 @@ export async function notifyOverdueCharges(ctx: Context): Promise<void> {
     const rent = new Set(
       rows.filter((r) => r.kind === 'charge' && r.category === 'rent').map((r) => r.id),
     );
-    const lines: LedgerLine[] = rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as LedgerLine['kind'],
-      amount: row.amount,
-      delta: row.delta,
-      entryDate: row.entryDate,
-      reversesId: row.reversesId,
-    }));
+    const lines: LedgerLine[] = rows.map(toLedgerLine);
     for (const charge of allocate(lines).charges) {
       if (!rent.has(charge.id) || charge.open <= 0) continue;
       if (charge.entryDate < firstDue || charge.entryDate > lastDue) continue;

@@ -7,7 +7,7 @@ import {
   updatePropertyBodySchema,
   type Property,
 } from '../../../shared/schemas/properties';
-import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
+import { deletionRoutes } from '../../http/deletion-routes';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
@@ -223,38 +223,22 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/properties/:id/deletion',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['properties'],
-        summary: 'What deleting a property the caller manages would do now; nothing changes',
-        description:
-          'blockers: what must be removed first (its units); while any is listed, DELETE answers ' +
-          '409 with the same messages. removes: what goes with it (its staff). ' +
-          "Another landlord's property answers 404, as the delete does.",
-        params: idParamsSchema,
-        response: { 200: deletionPreviewSchema, ...errors },
-      },
+  deletionRoutes(app, {
+    path: 'properties',
+    tags: ['properties'],
+    errors,
+    preview: {
+      summary: 'What deleting a property the caller manages would do now; nothing changes',
+      description:
+        'blockers: what must be removed first (its units); while any is listed, DELETE answers ' +
+        '409 with the same messages. removes: what goes with it (its staff). ' +
+        "Another landlord's property answers 404, as the delete does.",
+      service: previewPropertyDeletion,
     },
-    async (request) => runService(request, previewPropertyDeletion, request.params.id),
-  );
-
-  app.delete(
-    '/properties/:id',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['properties'],
-        summary: 'Delete a property the caller manages; refused (409) while it still has units',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
-      },
+    delete: {
+      summary: 'Delete a property the caller manages; refused (409) while it still has units',
+      service: deleteProperty,
+      canRefuse: true,
     },
-    async (request, reply) => {
-      await runService(request, deleteProperty, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
+import { deletionRoutes } from '../../http/deletion-routes';
 import {
   createStaffBodySchema,
   staffListItemSchema,
@@ -134,38 +134,22 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/staff/:id/deletion',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['staff'],
-        summary: 'What deleting a staff member the caller manages would do now; nothing changes',
-        description:
-          'Nothing blocks it (blockers is empty). removes: the work orders assigned to ' +
-          'them, which become unassigned, and a linked portal login, which stays but loses ' +
-          "them. Another landlord's staff member answers 404, as the delete does.",
-        params: idParamsSchema,
-        response: { 200: deletionPreviewSchema, ...errors },
-      },
+  deletionRoutes(app, {
+    path: 'staff',
+    tags: ['staff'],
+    errors,
+    preview: {
+      summary: 'What deleting a staff member the caller manages would do now; nothing changes',
+      description:
+        'Nothing blocks it (blockers is empty). removes: the work orders assigned to ' +
+        'them, which become unassigned, and a linked portal login, which stays but loses ' +
+        "them. Another landlord's staff member answers 404, as the delete does.",
+      service: previewStaffDeletion,
     },
-    async (request) => runService(request, previewStaffDeletion, request.params.id),
-  );
-
-  app.delete(
-    '/staff/:id',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Remove a staff member the caller manages',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
+    delete: {
+      summary: 'Remove a staff member the caller manages',
+      service: deleteStaff,
+      canRefuse: false,
     },
-    async (request, reply) => {
-      await runService(request, deleteStaff, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applicationReceiptSchema } from '../../../shared/schemas/applications';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
+import { deletionRoutes } from '../../http/deletion-routes';
 import { actorOf, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
@@ -145,38 +145,22 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
       ),
   );
 
-  app.get(
-    '/tenants/:id/deletion',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['tenants'],
-        summary: 'What deleting a tenant the caller manages would do now; nothing changes',
-        description:
-          'blockers: their leases; while any is listed, DELETE answers 409 with the same ' +
-          'messages. removes: a linked portal login, which stays but loses this home. ' +
-          "Another landlord's tenant answers 404, as the delete does.",
-        params: idParamsSchema,
-        response: { 200: deletionPreviewSchema, ...errors },
-      },
+  deletionRoutes(app, {
+    path: 'tenants',
+    tags: ['tenants'],
+    errors,
+    preview: {
+      summary: 'What deleting a tenant the caller manages would do now; nothing changes',
+      description:
+        'blockers: their leases; while any is listed, DELETE answers 409 with the same ' +
+        'messages. removes: a linked portal login, which stays but loses this home. ' +
+        "Another landlord's tenant answers 404, as the delete does.",
+      service: previewTenantDeletion,
     },
-    async (request) => runService(request, previewTenantDeletion, request.params.id),
-  );
-
-  app.delete(
-    '/tenants/:id',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['tenants'],
-        summary: 'Remove a tenant without leases; frees the unit when it was the last tenant',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
-      },
+    delete: {
+      summary: 'Remove a tenant without leases; frees the unit when it was the last tenant',
+      service: removeTenant,
+      canRefuse: true,
     },
-    async (request, reply) => {
-      await runService(request, removeTenant, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 }

@@ -9,7 +9,7 @@ import {
   unitSchema,
   updateUnitBodySchema,
 } from '../../../shared/schemas/units';
-import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
+import { deletionRoutes } from '../../http/deletion-routes';
 import { actorOf, runService } from '../../context';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute, csvMoney } from '../../http/csv-routes';
@@ -172,40 +172,24 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/units/:id/deletion',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['units'],
-        summary: 'What deleting a unit the caller manages would do now; nothing changes',
-        description:
-          'blockers: what stops the delete (its tenants; its work orders, which are kept as ' +
-          'its history); while any is listed, DELETE answers 409 with the same messages. ' +
-          "removes: what goes with it (its rental applications). Another landlord's unit " +
-          'answers 404, as the delete does.',
-        params: idParamsSchema,
-        response: { 200: deletionPreviewSchema, ...errors },
-      },
+  deletionRoutes(app, {
+    path: 'units',
+    tags: ['units'],
+    errors,
+    preview: {
+      summary: 'What deleting a unit the caller manages would do now; nothing changes',
+      description:
+        'blockers: what stops the delete (its tenants; its work orders, which are kept as ' +
+        'its history); while any is listed, DELETE answers 409 with the same messages. ' +
+        "removes: what goes with it (its rental applications). Another landlord's unit " +
+        'answers 404, as the delete does.',
+      service: previewUnitDeletion,
     },
-    async (request) => runService(request, previewUnitDeletion, request.params.id),
-  );
-
-  app.delete(
-    '/units/:id',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['units'],
-        summary:
-          'Delete a unit the caller manages; refused (409) while it has tenants or work orders',
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
-      },
+    delete: {
+      summary:
+        'Delete a unit the caller manages; refused (409) while it has tenants or work orders',
+      service: deleteUnit,
+      canRefuse: true,
     },
-    async (request, reply) => {
-      await runService(request, deleteUnit, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { deletionPreviewSchema } from '../../../shared/schemas/deletion';
+import { deletionRoutes } from '../../http/deletion-routes';
 import {
   createVendorBodySchema,
   updateVendorBodySchema,
@@ -124,37 +124,21 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
     );
   }
 
-  app.get(
-    '/vendors/:id/deletion',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags,
-        summary: 'What deleting a vendor would do now; nothing changes',
-        description:
-          'blockers: the expenses, recurring expenses and work orders that name the vendor; ' +
-          'while any is there the delete answers 409 and the vendor can be archived instead.',
-        params: idParamsSchema,
-        response: { 200: deletionPreviewSchema, ...errors },
-      },
+  deletionRoutes(app, {
+    path: 'vendors',
+    tags,
+    errors,
+    preview: {
+      summary: 'What deleting a vendor would do now; nothing changes',
+      description:
+        'blockers: the expenses, recurring expenses and work orders that name the vendor; ' +
+        'while any is there the delete answers 409 and the vendor can be archived instead.',
+      service: previewVendorDeletion,
     },
-    (request) => runService(request, previewVendorDeletion, request.params.id),
-  );
-
-  app.delete(
-    '/vendors/:id',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags,
-        summary: 'Delete a vendor nothing names (409 once used: archive it instead)',
-        params: idParamsSchema,
-        response: { 204: z.null(), 409: errorBodySchema, ...errors },
-      },
+    delete: {
+      summary: 'Delete a vendor nothing names (409 once used: archive it instead)',
+      service: deleteVendor,
+      canRefuse: true,
     },
-    async (request, reply) => {
-      await runService(request, deleteVendor, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 }
