@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { Subscriber } from './events';
 import type { DatabaseHandle } from './db/client';
 import type { AppInstance } from './http/types';
 import type { JobDefinition } from './modules/jobs';
@@ -19,9 +20,12 @@ export interface JobSetting {
 export interface FrontDoor {
   routes?: ModuleRoutes;
   jobs?: ModuleJobs;
+  /** The side effects that follow events, e.g. notifications (decision 0028). */
+  subscribers?: ModuleSubscribers;
   /** Everything else it offers to other modules. */
   [exported: string]: unknown;
 }
 
 export type ModuleRoutes = readonly ((app: AppInstance) => Promise<void>)[];
+export type ModuleSubscribers = readonly Subscriber[];
 export type ModuleJobs = (setting: JobSetting) => readonly JobDefinition[];

@@ -16,6 +16,7 @@ interface Door {
   offers: string[];
   types: string[];
   routes: string[];
+  subscribers: string[];
   jobs: boolean;
 }
 
@@ -44,10 +45,21 @@ function exportsOfFile(file: string): { values: string[]; types: string[] } {
   return { values, types };
 }
 
-/** What one module's index.ts exports, sorted into tables, offers, types, routes and jobs. */
+/**
+ * What one module's index.ts exports, sorted into tables, offers, types, routes, subscribers
+ * and jobs.
+ */
 export function readDoor(name: string): Door {
   const dir = path.join(MODULES, name);
-  const door: Door = { name, tables: [], offers: [], types: [], routes: [], jobs: false };
+  const door: Door = {
+    name,
+    tables: [],
+    offers: [],
+    types: [],
+    routes: [],
+    subscribers: [],
+    jobs: false,
+  };
   for (const statement of sourceOf(path.join(dir, 'index.ts')).statements) {
     if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
       const from = (statement.moduleSpecifier as ts.StringLiteral).text;
@@ -65,14 +77,14 @@ export function readDoor(name: string): Door {
     } else if (ts.isVariableStatement(statement) && isExported(statement)) {
       for (const d of statement.declarationList.declarations) {
         const exported = d.name.getText();
+        const listed =
+          d.initializer && ts.isArrayLiteralExpression(d.initializer)
+            ? d.initializer.elements.map((e) => e.getText())
+            : undefined;
         if (exported === 'jobs') door.jobs = true;
-        else if (
-          exported === 'routes' &&
-          d.initializer &&
-          ts.isArrayLiteralExpression(d.initializer)
-        ) {
-          door.routes = d.initializer.elements.map((e) => e.getText());
-        } else door.offers.push(exported);
+        else if (exported === 'routes' && listed) door.routes = listed;
+        else if (exported === 'subscribers' && listed) door.subscribers = listed;
+        else door.offers.push(exported);
       }
     }
   }
@@ -99,6 +111,7 @@ export function renderSection(): string {
     const parts = [];
     if (door.routes.length) parts.push(`routes ${code(door.routes)}`);
     if (door.jobs) parts.push('jobs');
+    if (door.subscribers.length) parts.push(`subscribers ${code(door.subscribers)}`);
     if (door.tables.length) parts.push(`tables ${code(door.tables)}`);
     if (door.offers.length) parts.push(`offers ${code(door.offers.sort())}`);
     if (door.types.length) parts.push(`types ${code(door.types.sort())}`);

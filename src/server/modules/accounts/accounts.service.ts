@@ -11,7 +11,6 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit';
 import { enqueueMail } from '../mail';
-import { notify } from '../notifications';
 import { consumeRateLimit } from '../rate-limits';
 import { hashOneTimeCode, newOneTimeCode, hashToken } from '../auth';
 import { passwordWeakness, hashPassword } from '../users';
@@ -72,14 +71,6 @@ export async function changeRoles(
   if (last && !roles.includes('Admin')) throw conflict('accounts.last_admin', LAST_ADMIN);
   const after = await setAccountRoles(ctx.tx, id, roles);
   await recordAccountChange(ctx, 'change_roles', before, after);
-  await notify(ctx, {
-    userId: id,
-    key: `roles:${ctx.requestId}:${id}`,
-    kind: 'account.roles_changed',
-    title: 'Your roles changed',
-    body: `An administrator changed your roles to ${roles.join(', ')}.`,
-    link: '/',
-  });
   return toAccount(after);
 }
 

@@ -2,9 +2,12 @@
 // while this module is still loading (modules depend on each other in cycles).
 export * from './password-resets.table';
 
-import type { ModuleRoutes } from '../../front-door';
+import type { ModuleRoutes, ModuleSubscribers } from '../../front-door';
+import { rolesChangedNotice } from './accounts.notifications';
 import { accountsRoutes } from './accounts.routes';
 
 export { changeOwnPassword } from './accounts.service';
 
 export const routes: ModuleRoutes = [accountsRoutes];
+
+export const subscribers: ModuleSubscribers = [rolesChangedNotice];

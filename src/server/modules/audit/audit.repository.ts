@@ -4,6 +4,7 @@ import type { AuditedEntity, AuditValue, HistoryEvent } from '../../../shared/sc
 import type { Context } from '../../context';
 import { chunked, insertRowsReturningIds } from '../../db/batches';
 import type { Database } from '../../db/client';
+import { publish } from '../../event-bus';
 import { auditEventsTable, type AuditEventRow } from './audit.table';
 
 /**
@@ -86,9 +87,16 @@ function eventValues(ctx: Context, change: AuditedChange) {
 /**
  * Records one change in the service's transaction: it commits with the change or not at
  * all. A creation keeps every field, a deletion every old value, an update only what differs.
+ * The event's subscribers (notifications) then run in the same transaction.
  */
 export async function recordEvent(ctx: Context, change: AuditedChange): Promise<void> {
   await ctx.tx.insert(auditEventsTable).values(eventValues(ctx, change));
+  await publish(ctx, eventOf(change));
+}
+
+/** The event its subscribers receive: the records whole, as the command passed them. */
+function eventOf(change: AuditedChange) {
+  return { ...change, before: change.before ?? null, after: change.after ?? null };
 }
 
 /**
@@ -103,6 +111,7 @@ export async function recordEvents(ctx: Context, changes: readonly AuditedChange
       chunk.map((change) => eventValues(ctx, change)),
     );
   }
+  for (const change of changes) await publish(ctx, eventOf(change));
 }
 
 function toHistoryEvent(row: AuditEventRow): HistoryEvent {

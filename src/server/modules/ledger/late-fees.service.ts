@@ -2,8 +2,7 @@ import type { Context } from '../../context';
 import { calendarDate, formatDate } from '../../../shared/dates';
 import { lateFeeDay, lateFeeFor, type LateFeeRule } from '../../../shared/late-fees';
 import { allocate, deltaOf } from '../../../shared/ledger';
-import { formatCents, type Cents } from '../../../shared/money';
-import { notify } from '../notifications';
+import type { Cents } from '../../../shared/money';
 import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
 import { toLedgerLine } from './ledger-entry';
@@ -69,7 +68,7 @@ export function assessLease(lease: LeaseRow, rows: LedgerEntryRow[], today: stri
 /**
  * Charges every late fee due today (the landlord's calendar), as the system actor. The unique
  * key (lease, period) for late fees lets one fee per period through, whichever run, retry or
- * process gets there first; only the run that stored it records the event and notifies.
+ * process gets there first; only the run that stored it records the event (which tells the tenant).
  */
 export async function assessLateFees(ctx: Context, scope?: LandlordScope): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
@@ -87,7 +86,7 @@ export async function assessLateFees(ctx: Context, scope?: LandlordScope): Promi
       if (list) list.push(row);
       else byLease.set(row.leaseId, [row]);
     }
-    for (const { lease, tenantUserId } of batch) {
+    for (const { lease } of batch) {
       for (const due of assessLease(lease, byLease.get(lease.id) ?? [], today)) {
         const row = await repository.insertEntryOnce(ctx.tx, {
           leaseId: due.leaseId,
@@ -102,16 +101,6 @@ export async function assessLateFees(ctx: Context, scope?: LandlordScope): Promi
         if (!row) continue;
         posted += 1;
         await recordEntryEvent(ctx, row, 'ledger.late_fee');
-        if (tenantUserId !== null) {
-          await notify(ctx, {
-            userId: tenantUserId,
-            key: `late-fee:${row.leaseId}:${row.period}`,
-            kind: 'late_fee_assessed',
-            title: `Late fee of ${formatCents(row.amount)}`,
-            body: `Rent due ${formatDate(due.dueDate)} was still unpaid after the grace period, so a late fee of ${formatCents(row.amount)} was added to your balance.`,
-            link: '/',
-          });
-        }
       }
     }
   }

@@ -23,7 +23,6 @@ import type {
 } from '../../../shared/schemas/ledger';
 import { recordEvent } from '../audit';
 import { findManagedLease } from '../authz';
-import { notifyEntryPosted, notifyPaymentRecorded } from '../notifications';
 import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
 import { toLedgerEntry, toLedgerLine } from './ledger-entry';
@@ -98,7 +97,6 @@ export async function postCharge(
     createdByUserId: actingUser(ctx).id,
   });
   await recordEntryEvent(ctx, row, 'ledger.charge');
-  await notifyEntryPosted(ctx, row);
   return row;
 }
 
@@ -119,7 +117,6 @@ export async function postCredit(
     createdByUserId: actingUser(ctx).id,
   });
   await recordEntryEvent(ctx, row, 'ledger.credit');
-  await notifyEntryPosted(ctx, row);
   return row;
 }
 
@@ -179,7 +176,6 @@ export async function recordPayment(
   });
   if (!row) return null;
   await recordEntryEvent(ctx, row, 'ledger.payment');
-  await notifyPaymentRecorded(ctx, row);
   return row;
 }
 

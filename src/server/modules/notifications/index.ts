@@ -3,14 +3,21 @@
 export * from './notification-preferences.table';
 export * from './notifications.table';
 
-import type { ModuleRoutes, ModuleJobs } from '../../front-door';
+import type { ModuleRoutes, ModuleJobs, ModuleSubscribers } from '../../front-door';
+import { entryPostedNotice, lateFeeNotice, paymentRecordedNotice } from './ledger-notices';
 import { notificationsRoutes } from './notifications.routes';
 import { notificationsJobs } from './notifications.jobs';
 
-export { notifyEntryPosted } from './entry-posted';
 export { notify } from './notifications.service';
-export { notifyPaymentRecorded } from './payment-recorded';
+export type { NewNotification } from './notifications.service';
+export { REMINDER_KINDS } from './lease-reminders';
 
 export const routes: ModuleRoutes = [notificationsRoutes];
 
 export const jobs: ModuleJobs = ({ config }) => notificationsJobs(config);
+
+export const subscribers: ModuleSubscribers = [
+  entryPostedNotice,
+  paymentRecordedNotice,
+  lateFeeNotice,
+];

@@ -8,6 +8,10 @@ import { listLeasesEndingBetween, listLinkedLeases } from './lease-parties.repos
 import { notify } from './notifications.service';
 
 export const LEASE_ENDING_WITHIN_DAYS = 60;
+
+/** The kinds the calendar sends (this file's daily job), not an event: no subscriber has them. */
+export const REMINDER_KINDS = ['leases.ending_soon', 'charges.overdue'] as const;
+
 /** Rent still open this many days after its due date counts as overdue. */
 export const OVERDUE_AFTER_DAYS = 5;
 /**

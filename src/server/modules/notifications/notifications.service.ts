@@ -1,3 +1,4 @@
+import type { NotificationKind } from '../../../shared/schemas/notification-preferences';
 import type { Context } from '../../context';
 import { insertJob } from '../jobs';
 
@@ -7,7 +8,7 @@ export interface NewNotification {
   userId: number;
   /** Names the event, unique: the same key notifies once. */
   key: string;
-  kind: string;
+  kind: NotificationKind;
   title: string;
   body: string;
   link?: string | null;

@@ -2,7 +2,13 @@
 // while this module is still loading (modules depend on each other in cycles).
 export * from './work-orders.table';
 
-import type { ModuleRoutes } from '../../front-door';
+import type { ModuleRoutes, ModuleSubscribers } from '../../front-door';
+import {
+  assignedNotice,
+  requestFiledNotice,
+  statusNotice,
+  tenantNoteNotice,
+} from './work-orders.notifications';
 import { workOrdersRoutes } from './work-orders.routes';
 import { workerQueueRoutes } from './worker-queue.routes';
 
@@ -11,5 +17,12 @@ export { findPhotoUpload, listNotes, listPhotos, listWorkOrders } from './work-o
 export { readWorkOrder } from './work-orders.service';
 
 export const routes: ModuleRoutes = [workOrdersRoutes, workerQueueRoutes];
+
+export const subscribers: ModuleSubscribers = [
+  requestFiledNotice,
+  assignedNotice,
+  statusNotice,
+  tenantNoteNotice,
+];
 export { workTotals } from './work-orders.repository';
 export { requireWorkOrder } from './work-orders.service';

@@ -45,7 +45,6 @@ import {
   type Clock,
   type FoundWorkOrder,
 } from './work-orders.repository';
-import { notifyAssigned, notifyStatusChanged, notifyTenantNote } from './work-orders.notifications';
 import {
   workOrderNotesTable,
   workOrderPhotosTable,
@@ -232,7 +231,7 @@ export async function assignWorkOrder(
     body.staffId === null ? null : (await requireManagedStaff(ctx.tx, ctx.actor, body.staffId)).id;
   const vendorId =
     body.vendorId === null ? null : await requireVendorOfProperty(ctx, body.vendorId, propertyId);
-  const after = await update(
+  await update(
     ctx,
     order,
     {
@@ -244,8 +243,6 @@ export async function assignWorkOrder(
     },
     'assign',
   );
-  await notifyAssigned(ctx, after);
-  if (order.status !== after.status) await notifyStatusChanged(ctx, after, 'manager');
   return id;
 }
 
@@ -281,7 +278,7 @@ export async function changeWorkOrderStatus(
       `A work order that is ${from} cannot become ${body.status}`,
     );
   }
-  const after = await update(
+  await update(
     ctx,
     order,
     {
@@ -291,7 +288,6 @@ export async function changeWorkOrderStatus(
     },
     'status',
   );
-  await notifyStatusChanged(ctx, after, role);
   return id;
 }
 
@@ -325,7 +321,6 @@ export async function addWorkOrderNote(
     action: 'add-note',
     after: note,
   });
-  if (body.visibility === 'tenant') await notifyTenantNote(ctx, order, body.body);
   return id;
 }
 
