@@ -11,6 +11,7 @@ const EMBEDDED_PASS_ONLY = [
   'src/server/db/data-dir-lock.test.ts',
   'src/server/db/lease-unit-migration.test.ts',
   'src/server/db/pre-migration-copy.test.ts',
+  'src/server/front-doors.test.ts',
   'src/server/config.test.ts',
   'src/server/plugins/spa.test.ts',
   'src/server/test/attack/slow-clients.test.ts',
