@@ -11,6 +11,7 @@ import {
 } from '../../http/errors';
 import { recordEvent } from '../audit';
 import { findManagedLease, requireManagedTenant } from '../authz';
+import { carryChargesOver } from '../recurring-charges';
 import { refuseMovedOut, releaseUnitIfEmpty } from '../tenants';
 import type { TenantRow } from '../tenants';
 import {
@@ -36,7 +37,8 @@ const leaseNotFound = () => notFound('leases.not_found', 'Lease not found');
 
 /**
  * The next lease of the same tenant: it starts the day after this one ends (no gap, no
- * overlap), with the new end date and rent, and the same deposit.
+ * overlap), with the new end date and rent, the same deposit, late-fee rule and due day, and
+ * the recurring charges still running when this one ends.
  */
 export async function renewLease(
   ctx: Context,
@@ -92,6 +94,7 @@ export async function renewLease(
     action: 'renew',
     after: renewal,
   });
+  await carryChargesOver(ctx, { from: lease, to: renewal });
   return renewal;
 }
 

@@ -11,4 +11,6 @@ export {
   listPostedKeys,
 } from './recurring-charges.repository';
 
+export { carryChargesOver } from './recurring-charges.service';
+
 export const routes: ModuleRoutes = [recurringChargesRoutes];

@@ -49,6 +49,51 @@ describe('recurring charges of a lease', () => {
     events: (await t.database.db.select().from(auditEventsTable)).length,
   });
 
+  it('a renewal carries over the charges still running when the lease ends, not those that ended', async () => {
+    const lease = await createLease(landlord, { endDate: '2026-06-30' });
+    const add = (body: object) => posted(landlord, url(lease.id), body);
+    await add(parking);
+    await add({ kind: 'storage', amount: 30, startDate: '2026-01-01', endDate: '2026-04-30' });
+    await add({ kind: 'pet_rent', amount: 25, startDate: '2026-02-01', endDate: '2026-09-30' });
+    const renewed = await landlord.request({
+      method: 'POST',
+      url: `/api/leases/${lease.id}/renew`,
+      payload: { endDate: '2027-06-30', rent: 1050 },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(201);
+    const renewal = renewed.json() as { id: number };
+
+    const carried = await landlord.request({ method: 'GET', url: url(renewal.id) });
+    expect(carried.json()).toEqual([
+      expect.objectContaining({
+        kind: 'parking',
+        amount: 75,
+        description: 'Bay 4',
+        startDate: '2026-07-01',
+        endDate: null,
+        postedCount: 0,
+      }),
+      expect.objectContaining({
+        kind: 'pet_rent',
+        amount: 25,
+        startDate: '2026-07-01',
+        endDate: '2026-09-30',
+      }),
+    ]);
+    const trail = await t.database.db
+      .select()
+      .from(auditEventsTable)
+      .where(
+        and(
+          eq(auditEventsTable.entityId, renewal.id),
+          eq(auditEventsTable.action, 'recurring.add'),
+        ),
+      );
+    expect(trail).toHaveLength(2);
+    // The first lease keeps its own three.
+    expect((await landlord.request({ method: 'GET', url: url(lease.id) })).json()).toHaveLength(3);
+  });
+
   it('a landlord adds, lists, changes and removes a charge, each on the lease trail', async () => {
     const lease = await createLease(landlord);
     const added = await posted<{ id: number }>(landlord, url(lease.id), parking);

@@ -61,6 +61,35 @@ export async function addRecurringCharge(
   return repository.toRecurringCharge(row, 0);
 }
 
+/**
+ * A renewal goes on paying what the lease paid: every charge still running on the lease's last
+ * day starts again on the renewal's first day, at the same amount, until the same end date
+ * (none stays none). Charges that ended with the lease stay behind. Each copy is its own
+ * record on the renewal's trail, so the landlord can change or end it there.
+ */
+export async function carryChargesOver(
+  ctx: Context,
+  { from, to }: { from: LeaseRow; to: LeaseRow },
+): Promise<void> {
+  const running = await repository.listCurrentCharges(ctx.tx, from.id, from.endDate);
+  for (const charge of running) {
+    if (charge.endDate !== null && charge.endDate < to.startDate) continue;
+    const row = await repository.insertCharge(ctx.tx, to.id, {
+      kind: charge.kind as RecurringChargeBody['kind'],
+      description: charge.description,
+      amount: fromCents(charge.amount),
+      startDate: to.startDate,
+      endDate: charge.endDate,
+    });
+    await recordEvent(ctx, {
+      entityType: 'leases',
+      entityId: to.id,
+      action: 'recurring.add',
+      after: fieldsOf(row),
+    });
+  }
+}
+
 async function requireCharge(ctx: Context, { leaseId, chargeId }: Ref) {
   const lease = await requireManagedLease(ctx.tx, ctx.actor, leaseId);
   const row = await repository.findCharge(ctx.tx, leaseId, chargeId);
