@@ -9,7 +9,7 @@ import {
   test,
   visit,
 } from './fixtures';
-import { createProperty, createUnit } from './api-helpers';
+import { createdId, createProperty, createUnit } from './api-helpers';
 
 /** A receipt as a phone camera hands it over: a JPEG. */
 const receiptPhoto = () =>
@@ -24,6 +24,7 @@ test('enter an expense with a receipt photo from a phone', async ({ page }) => {
   await logInViaUi(page, landlord);
   const property = await createProperty(page, { name: 'Birch Row' });
   await createUnit(page, property.id, { unitNumber: '2A' });
+  await createdId(page, '/api/vendors', { name: 'Ace Plumbing', trade: 'Plumbing' });
 
   await visit(page, '/expenses');
   await expect(page.getByText('No expenses yet')).toBeVisible();
@@ -35,6 +36,9 @@ test('enter an expense with a receipt photo from a phone', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Category (Schedule E line)' }).click();
   await page.getByRole('option', { name: 'Repairs (line 14)' }).click();
   await pickOption(page, 'Property', 'Birch Row');
+  // Units and vendors are searched on the server as they are typed.
+  await pickOption(page, 'Unit (optional)', 'Unit 2A');
+  await pickOption(page, 'Vendor', 'Ace Plumbing (Plumbing)');
   await page.getByLabel('Memo').fill('Water heater valve');
   await page
     .locator('input[type="file"]')
@@ -47,6 +51,7 @@ test('enter an expense with a receipt photo from a phone', async ({ page }) => {
   // The expense's page shows the receipt photo.
   await expect(page.getByRole('heading', { name: 'Repairs: $1,234.56' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Receipt 1' })).toBeVisible();
+  await expect(page.getByText('Ace Plumbing').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
 
   // The list shows it, paid, with its receipt, and the totals count it.

@@ -1,3 +1,3 @@
 export { WorkOrderExpense } from './components/work-order-expense';
 export { PropertyExpenses } from './components/property-expenses';
-export { useVendorsPage } from './api/vendors';
+export { searchVendors } from './api/vendors';

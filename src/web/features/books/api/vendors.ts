@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreateVendorBody, Vendor, VendorListItem } from '../../../../shared/schemas/vendors';
+import type { PickerOption } from '../../../components/server-picker';
 import { api, getPage } from '../../../lib/api-client';
 import { useChangingMutation } from '../../../lib/entity-caches';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,6 +23,16 @@ export const vendorsQueryOptions = {
 };
 
 export const useVendorsPage = (query: ListQuery) => useQuery(vendorsQueryOptions.list(query));
+
+/** A vendor as a picker names it: its trade after its name. */
+export const vendorLabel = (vendor: { name: string; trade?: string | null }) =>
+  vendor.trade ? `${vendor.name} (${vendor.trade})` : vendor.name;
+
+/** The landlord's active vendors matching what was typed, a short page for a picker. */
+export async function searchVendors(q: string, signal: AbortSignal): Promise<PickerOption[]> {
+  const page = await getPage<VendorListItem>('/api/vendors', { q, limit: 20 }, signal);
+  return page.rows.map((vendor) => ({ value: String(vendor.id), label: vendorLabel(vendor) }));
+}
 export const useVendor = (id: number | undefined) =>
   useQuery({ ...vendorsQueryOptions.detail(id ?? 0), enabled: id !== undefined });
 

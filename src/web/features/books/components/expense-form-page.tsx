@@ -207,8 +207,21 @@ export function ExpenseFormPage() {
               propertyId={values.propertyId}
               value={values.unitId}
               onChange={(v) => set('unitId', v)}
+              selected={
+                expense.data?.unitId && expense.data.unitNumber
+                  ? { value: String(expense.data.unitId), label: `Unit ${expense.data.unitNumber}` }
+                  : undefined
+              }
             />
-            <VendorPicker value={values.vendorId} onChange={(v) => set('vendorId', v)} />
+            <VendorPicker
+              value={values.vendorId}
+              onChange={(v) => set('vendorId', v)}
+              selected={
+                expense.data?.vendorId && expense.data.vendorName
+                  ? { value: String(expense.data.vendorId), label: expense.data.vendorName }
+                  : undefined
+              }
+            />
             {errors.vendorId || errors.unitId ? (
               <Text c="red.8" size="sm">
                 {errors.vendorId ?? errors.unitId}

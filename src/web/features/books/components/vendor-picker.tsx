@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { createVendorBodySchema } from '../../../../shared/schemas/vendors';
 import { ErrorBanner } from '../../../components/page-states';
+import { ServerPicker, type PickerOption } from '../../../components/server-picker';
 import { errorMessage } from '../../../lib/api-client';
-import { useSaveVendor, useVendorsPage } from '../api/vendors';
+import { queryKeys } from '../../../lib/query-keys';
+import { searchVendors, useSaveVendor, vendorLabel } from '../api/vendors';
 
 /**
  * One of the landlord's active vendors, or none; 'Add vendor' makes a new one by its name
@@ -14,12 +16,15 @@ export function VendorPicker({
   value,
   onChange,
   label = 'Vendor',
+  selected,
 }: {
   value: string;
   onChange(value: string): void;
   label?: string;
+  /** The vendor already chosen (an edit), named even when not among the first matches. */
+  selected?: PickerOption | undefined;
 }) {
-  const vendors = useVendorsPage({ limit: 100 });
+  const [added, setAdded] = useState<PickerOption | undefined>(undefined);
   const [opened, { open, close }] = useDisclosure(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +37,12 @@ export function VendorPicker({
       return;
     }
     try {
-      const vendor = (await save.mutateAsync({ body: parsed.data })) as { id: number };
+      const vendor = (await save.mutateAsync({ body: parsed.data })) as {
+        id: number;
+        name: string;
+        trade: string | null;
+      };
+      setAdded({ value: String(vendor.id), label: vendorLabel(vendor) });
       onChange(String(vendor.id));
       setName('');
       setError(null);
@@ -45,17 +55,15 @@ export function VendorPicker({
   return (
     <>
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Select
+        <ServerPicker
           label={label}
           placeholder="No vendor"
           clearable
-          searchable
-          data={(vendors.data?.rows ?? []).map((v) => ({
-            value: String(v.id),
-            label: v.trade ? `${v.name} (${v.trade})` : v.name,
-          }))}
-          value={value || null}
-          onChange={(next) => onChange(next ?? '')}
+          value={value}
+          onChange={onChange}
+          queryKey={[...queryKeys.vendors.all, 'picker']}
+          search={searchVendors}
+          selected={added?.value === value ? added : selected}
           style={{ flex: 1 }}
         />
         <Button variant="default" onClick={open}>

@@ -19,6 +19,8 @@ import { nextStatuses, type WorkOrderStatus } from '../../../../shared/maintenan
 import { formatAmount } from '../../../../shared/money';
 import { isMoneyOrEmpty, MoneyInput } from '../../../components/money-input';
 import { PageHeader } from '../../../components/page-header';
+import { ServerPicker } from '../../../components/server-picker';
+import { queryKeys } from '../../../lib/query-keys';
 import { ErrorBanner, LoadingState, MessagePage } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
 import { TenantLink } from '../../../components/record-links';
@@ -31,7 +33,7 @@ import {
   useWorkOrder,
 } from '../api/work-orders';
 import { ChargeToTenant } from './charge-to-tenant';
-import { useVendorsPage, WorkOrderExpense } from '../../books';
+import { searchVendors, WorkOrderExpense } from '../../books';
 import { WorkOrderBadges } from './work-order-badges';
 import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
@@ -44,7 +46,6 @@ export function WorkOrderPage() {
   const status = useChangeWorkOrderStatus(id);
   const note = useAddWorkOrderNote(id);
   const photo = useAddWorkOrderPhoto(id);
-  const vendors = useVendorsPage({ limit: 100 });
   const [staffId, setStaffId] = useState<string | null>(null);
   const [vendorId, setVendorId] = useState<string | null>(null);
   const [scheduledFor, setScheduledFor] = useState('');
@@ -115,16 +116,14 @@ export function WorkOrderPage() {
                 if (value) setVendorId(null);
               }}
             />
-            <Select
+            <ServerPicker
               label="Or a vendor"
               clearable
-              data={(vendors.data?.rows ?? []).map((v) => ({
-                value: String(v.id),
-                label: v.trade ? `${v.name} (${v.trade})` : v.name,
-              }))}
-              value={vendorId}
+              queryKey={[...queryKeys.vendors.all, 'picker']}
+              search={searchVendors}
+              value={vendorId ?? ''}
               onChange={(value) => {
-                setVendorId(value);
+                setVendorId(value || null);
                 if (value) setStaffId(null);
               }}
             />
