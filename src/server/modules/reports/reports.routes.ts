@@ -11,7 +11,7 @@ import {
   scheduleESchema,
   taxYearQuerySchema,
 } from '../../../shared/schemas/reports';
-import { runService, type Service } from '../../context';
+import { runQuery, type Service } from '../../context';
 import { sendCsv } from '../../http/csv';
 import type { AppInstance } from '../../http/types';
 import type { CsvTable } from './reports.csv';
@@ -85,7 +85,7 @@ function reportRoutes<Query, Report, Row>(
         response: { 200: spec.response, ...errors },
       },
     },
-    (request) => runService(request, spec.service, request.query as Query),
+    (request) => runQuery(request, spec.service, request.query as Query),
   );
   app.get(
     `${path}.csv`,
@@ -101,7 +101,7 @@ function reportRoutes<Query, Report, Row>(
       },
     },
     async (request, reply) => {
-      const report = await runService(request, spec.service, request.query as Query);
+      const report = await runQuery(request, spec.service, request.query as Query);
       const table = spec.csv(report);
       return sendCsv(reply, table.filename, table.columns, once(table.rows));
     },
@@ -166,6 +166,6 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
         response: { 200: booksSummarySchema, ...errors },
       },
     },
-    (request) => runService(request, getBooksSummary, request.query),
+    (request) => runQuery(request, getBooksSummary, request.query),
   );
 }
