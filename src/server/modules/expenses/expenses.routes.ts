@@ -12,7 +12,7 @@ import {
   updateExpenseBodySchema,
   workOrderExpenseBodySchema,
 } from '../../../shared/schemas/expenses';
-import { type Context, runQuery, runService } from '../../context';
+import { runQuery, runService, type Context } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { sendStoredFile } from '../uploads';
