@@ -31,9 +31,10 @@ export type Service<Input, Output> = (ctx: Context, input: Input) => Promise<Out
 
 /**
  * A read: the same context as a service (who asks decides what they may see; `now` and the
- * landlord's calendar decide what 'today' is), in a transaction that cannot write.
+ * landlord's calendar decide what 'today' is). Run by runQuery, where `ctx.tx` is the database
+ * itself unless the read asks for one snapshot; a service may call a read with its own context.
  */
-export type Read<Input, Output> = Service<Input, Output>;
+export type Read<Input, Output> = (ctx: Context, input: Input) => Promise<Output>;
 
 type ContextBase = Omit<Context, 'tx'>;
 
@@ -92,15 +93,24 @@ export function runService<Input, Output>(
 }
 
 /**
- * Runs a read for an HTTP request: the context runService gives, in a read-only transaction,
- * so its statements see one snapshot and a read that tried to write would fail, not write.
+ * Runs a read for an HTTP request, with the context runService gives. By default in no
+ * transaction: each statement takes a pooled connection and gives it back, as reads did
+ * before they took a context (a transaction costs two round trips, and on the embedded
+ * database holds its one connection between statements; decision 0026). A read whose
+ * statements must agree (a document made of several lists) asks for a snapshot: one
+ * read-only transaction at repeatable read, where every statement sees the same commits.
  */
 export function runQuery<Input, Output>(
   request: FastifyRequest,
   read: Read<Input, Output>,
   input: Input,
+  { snapshot = false }: { snapshot?: boolean } = {},
 ): Promise<Output> {
-  return inTransaction(request.server.db, requestContext(request), read, input, {
+  const { db } = request.server;
+  const base = requestContext(request);
+  if (!snapshot) return read({ ...base, tx: db }, input);
+  return db.transaction((tx) => read({ ...base, tx }, input), {
+    isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
 }

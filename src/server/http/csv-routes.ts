@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { calendarDate } from '../../shared/dates';
 import { formatDecimalCents, toCents } from '../../shared/money';
 import { errorBodySchema } from '../../shared/schemas/common';
-import { requestContext } from '../context';
+import { requestContext, runQuery, type Read } from '../context';
 import type { Access } from '../modules/auth';
 import { pagesOf, sendCsv, type CsvColumn } from './csv';
 import type { PageRequest } from './paging';
@@ -14,8 +13,8 @@ export const csvMoney = (amount: number | null | undefined) =>
   amount === null || amount === undefined ? null : formatDecimalCents(toCents(amount));
 
 /** A timestamp as the landlord's calendar day (YYYY-MM-DD), which sorts in any spreadsheet. */
-export const csvDay = (request: FastifyRequest, instant: string | null | undefined) =>
-  instant ? calendarDate(new Date(instant), request.server.config.timeZone) : null;
+export const csvDay = (timeZone: string, instant: string | null | undefined) =>
+  instant ? calendarDate(new Date(instant), timeZone) : null;
 
 export interface CsvListRoute<Query extends z.ZodType, Row> {
   /** The list's name: the address is `/{name}.csv`, the file `{name}-YYYY-MM-DD.csv`. */
@@ -30,9 +29,9 @@ export interface CsvListRoute<Query extends z.ZodType, Row> {
    * Refuses a filter naming another landlord's record. It runs before the first byte: once
    * the rows stream, the status line has gone and a refusal could only cut the file short.
    */
-  authorize?: (request: FastifyRequest, query: z.output<Query>) => Promise<void>;
+  authorize?: Read<z.output<Query>, void>;
   /** One page of rows, read through the list's own repository function. */
-  readPage: (request: FastifyRequest, query: z.output<Query>, page: PageRequest) => Promise<Row[]>;
+  readPage: Read<{ query: z.output<Query>; page: PageRequest }, Row[]>;
   /** The columns of the list's screen, in its order (after readPage, which types the rows). */
   columns: readonly CsvColumn<NoInfer<Row>>[];
 }
@@ -68,9 +67,10 @@ export function csvListRoute<Query extends z.ZodType, Row>(
     },
     async (request, reply) => {
       const query = request.query as z.output<Query>;
-      await route.authorize?.(request, query);
+      if (route.authorize) await runQuery(request, route.authorize, query);
       const { now, timeZone } = requestContext(request);
-      const chunks = pagesOf((page) => route.readPage(request, query, page));
+      // A read per page: a download never holds a connection while the client takes its bytes.
+      const chunks = pagesOf((page) => runQuery(request, route.readPage, { query, page }));
       return sendCsv(
         reply,
         `${route.name}-${calendarDate(now, timeZone)}.csv`,

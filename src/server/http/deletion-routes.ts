@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../shared/schemas/common';
 import { deletionPreviewSchema, type DeletionPreview } from '../../shared/schemas/deletion';
-import { runService, type Service } from '../context';
+import { runQuery, runService, type Read, type Service } from '../context';
 import type { Access } from '../modules/auth';
 import type { AppInstance } from './types';
 
@@ -15,7 +15,7 @@ export interface DeletionRoutes {
   preview: {
     summary: string;
     description: string;
-    service: Service<number, DeletionPreview>;
+    read: Read<number, DeletionPreview>;
   };
   delete: {
     summary: string;
@@ -44,7 +44,7 @@ export function deletionRoutes(app: AppInstance, routes: DeletionRoutes): void {
         response: { 200: deletionPreviewSchema, ...routes.errors },
       },
     },
-    (request) => runService(request, routes.preview.service, request.params.id),
+    (request) => runQuery(request, routes.preview.read, request.params.id),
   );
 
   const refusal = routes.delete.canRefuse ? { 409: errorBodySchema } : {};

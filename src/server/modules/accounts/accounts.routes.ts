@@ -15,12 +15,12 @@ import {
 } from '../../../shared/schemas/accounts';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import type { Config } from '../../config';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { csvListRoute } from '../../http/csv-routes';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { limitPerAddress, type AddressLimit } from '../rate-limits';
-import { listAccounts } from './accounts.repository';
+import { isFreshInstall, readAccountList, readAccountsPage } from './accounts.reads';
 import {
   changeRoles,
   disableAccount,
@@ -30,7 +30,6 @@ import {
   readPasswordReset,
   redeemPasswordReset,
 } from './accounts.service';
-import { hasAnyUser } from '../users';
 
 const errors = {
   400: errorBodySchema,
@@ -64,8 +63,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       'phone). Roles are separated by semicolons; Status is Active or Disabled.',
     access: 'admin',
     querystring: accountListQuerySchema.omit({ limit: true, offset: true }),
-    readPage: async (_request, query, page) =>
-      (await listAccounts(app.db, { ...query, ...page })).accounts,
+    readPage: readAccountsPage,
     columns: [
       { header: 'Username', value: (a) => a.userName },
       { header: 'Email', value: (a) => a.email },
@@ -84,9 +82,9 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
         response: { 200: serverFeaturesSchema },
       },
     },
-    async () => ({
+    async (request) => ({
       passwordResetByEmail: resetByEmailBase(app.config) !== null,
-      freshInstall: !(await hasAnyUser(app.db)),
+      freshInstall: await runQuery(request, isFreshInstall, undefined),
       cardPayments: app.config.stripe !== null && app.config.publicUrl !== null,
       timeZone: app.config.timeZone,
     }),
@@ -143,7 +141,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { accounts, total } = await listAccounts(app.db, request.query);
+      const { accounts, total } = await runQuery(request, readAccountList, request.query);
       reply.header('X-Total-Count', String(total));
       return accounts;
     },
@@ -220,7 +218,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
         response: { 200: passwordResetInfoSchema, 404: errorBodySchema, 410: errorBodySchema },
       },
     },
-    (request) => readPasswordReset(app.db, request.params.code, app.config.now()),
+    (request) => runQuery(request, readPasswordReset, request.params.code),
   );
 
   app.post(

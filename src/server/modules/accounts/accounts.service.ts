@@ -238,12 +238,9 @@ function checkUsable(found: Awaited<ReturnType<typeof findPasswordReset>>, now: 
   return found;
 }
 
-export async function readPasswordReset(
-  db: Database,
-  code: string,
-  now: Date,
-): Promise<PasswordResetInfo> {
-  const { reset, user } = checkUsable(await findPasswordReset(db, hashOneTimeCode(code)), now);
+export async function readPasswordReset(ctx: Context, code: string): Promise<PasswordResetInfo> {
+  const found = await findPasswordReset(ctx.tx, hashOneTimeCode(code));
+  const { reset, user } = checkUsable(found, ctx.now);
   return { userName: user.userName, expiresAt: reset.expiresAt.toISOString() };
 }
 

@@ -10,10 +10,10 @@ import { tenantSchema } from '../../../shared/schemas/tenants';
 import { csvDay, csvListRoute } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { actorOf, runService } from '../../context';
-import { scopeFor } from '../authz';
+import { runQuery, runService } from '../../context';
 import { toTenant } from '../tenants';
-import { listManagedApplications, toApplication, toReceipt } from './applications.repository';
+import { toApplication, toReceipt } from './applications.repository';
+import { readApplicationList, readApplicationsPage } from './applications.reads';
 import { approveApplication, rejectApplication, submitApplication } from './applications.service';
 import { toCents } from '../../../shared/money';
 import { APPLICATION_LIMIT } from './applications.rate-limit';
@@ -31,17 +31,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       "The screen's Applicant and Unit cells are split into their parts; Received is the day the " +
       "application arrived, in the landlord's calendar.",
     querystring: applicationListQuerySchema.omit({ limit: true, offset: true }),
-    readPage: async (request, query, page) =>
-      (
-        await listManagedApplications(app.db, {
-          ...query,
-          ...page,
-          scope: scopeFor(actorOf(request)),
-        })
-      ).applications.map((application) => ({
-        ...application,
-        received: csvDay(request, application.createdAt),
-      })),
+    readPage: readApplicationsPage,
     columns: [
       { header: 'Status', value: (a) => a.status },
       { header: 'Decline reason', value: (a) => a.declineReason },
@@ -52,7 +42,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       { header: 'Unit', value: (a) => a.unitNumber },
       { header: 'Move-in', value: (a) => a.moveInDate },
       { header: 'Message', value: (a) => a.message },
-      { header: 'Received', value: (a) => a.received },
+      { header: 'Received', value: (a) => csvDay(app.config.timeZone, a.createdAt) },
     ],
   });
 
@@ -117,11 +107,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const page = await listManagedApplications(app.db, {
-        ...request.query,
-        scope: scopeFor(actor),
-      });
+      const page = await runQuery(request, readApplicationList, request.query);
       return withTotal(reply, { rows: page.applications, total: page.total });
     },
   );

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { AuditedEntity } from '../../../shared/schemas/audit';
 import { historyEventSchema } from '../../../shared/schemas/audit';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
-import { actorOf, type Actor } from '../../context';
-import type { Database } from '../../db/client';
+import { runQuery } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
   requireManagedApplication,
@@ -14,15 +13,14 @@ import {
   requireManagedUnit,
 } from '../authz';
 import { requireManagedExpense, requireManagedVendor } from '../expenses';
-import { HISTORY_LIMIT, listHistory } from './audit.repository';
+import { historyOf, type RequireManaged } from './audit.reads';
+import { HISTORY_LIMIT } from './audit.repository';
 
 export async function auditRoutes(app: AppInstance): Promise<void> {
   // Whose history is readable, and by whom: the record's manager or an Admin (else 404).
   // Built when the routes are registered, not when this file loads: modules load one another
   // in cycles, so another module's exports may not be there yet at load time (decision 0024).
-  const managedRecords: Partial<
-    Record<AuditedEntity, (db: Database, actor: Actor, id: number) => Promise<unknown>>
-  > = {
+  const managedRecords: Partial<Record<AuditedEntity, RequireManaged>> = {
     properties: requireManagedProperty,
     units: requireManagedUnit,
     staff: requireManagedStaff,
@@ -33,6 +31,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
     expenses: requireManagedExpense,
   };
   for (const [resource, requireManaged] of Object.entries(managedRecords)) {
+    const readHistory = historyOf(resource as AuditedEntity, requireManaged);
     app.get(
       `/${resource}/:id/history`,
       {
@@ -52,11 +51,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
           },
         },
       },
-      async (request) => {
-        const { id } = request.params;
-        await requireManaged(app.db, actorOf(request), id);
-        return listHistory(app.db, resource as AuditedEntity, id);
-      },
+      (request) => runQuery(request, readHistory, request.params.id),
     );
   }
 }

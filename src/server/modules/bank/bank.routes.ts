@@ -16,7 +16,7 @@ import {
   typedBalanceBodySchema,
 } from '../../../shared/schemas/bank';
 import { calendarDate } from '../../../shared/dates';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
   confirmMatch,
@@ -59,7 +59,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(bankAccountSchema), ...errors },
       },
     },
-    (request) => runService(request, listAccounts, undefined),
+    (request) => runQuery(request, listAccounts, undefined),
   );
 
   app.post(
@@ -88,7 +88,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
         response: { 200: bankAccountSchema, ...errors },
       },
     },
-    (request) => runService(request, getAccount, request.params.id),
+    (request) => runQuery(request, getAccount, request.params.id),
   );
 
   app.put(
@@ -164,7 +164,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
       },
     },
     (request) =>
-      runService(request, listLines, {
+      runQuery(request, listLines, {
         accountId: request.params.id,
         month: request.query.month,
         status: request.query.status,
@@ -186,7 +186,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
       },
     },
     (request) =>
-      runService(request, reconcile, {
+      runQuery(request, reconcile, {
         accountId: request.params.id,
         month:
           request.query.month ??

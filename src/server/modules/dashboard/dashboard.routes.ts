@@ -6,7 +6,7 @@ import {
   type DashboardResponse,
 } from '../../../shared/schemas/dashboard';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth';
+import { runQuery } from '../../context';
 import { buildDashboard } from './dashboard.service';
 
 export async function dashboardRoutes(app: AppInstance): Promise<void> {
@@ -42,12 +42,10 @@ export async function dashboardRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const answer = await buildDashboard(
-        { db: app.db, user, now: app.config.now(), timeZone: app.config.timeZone },
-        request.query,
-        request.headers['if-none-match'],
-      );
+      const answer = await runQuery(request, buildDashboard, {
+        query: request.query,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
       // A 304 costs one small query. No browser cache keeps the answer (the API says
       // no-store): a client that holds a copy names it in If-None-Match.
       if (answer.etag) reply.header('etag', answer.etag);

@@ -5,21 +5,14 @@ import {
   type DashboardQuery,
 } from '../../../shared/schemas/dashboard';
 import { addDays, calendarDate } from '../../../shared/dates';
-import type { User } from '../../../shared/schemas/users';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { notFound } from '../../http/errors';
+import { actingUser, type Context } from '../../context';
 import { scopeFor } from '../authz';
 import { ownerIdOf } from '../../scope';
 import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
-
-export interface DashboardContext {
-  db: Database;
-  user: User;
-  now: Date;
-  timeZone: string;
-}
 
 export interface DashboardAnswer {
   /** The JSON answer, or null when the caller's copy (If-None-Match) is still current. */
@@ -83,13 +76,13 @@ async function walksIndexes(db: Database, ownerId: number, propertyId: number | 
  * ETag always describes the body it comes with.
  */
 export async function buildDashboard(
-  { db, user, now, timeZone }: DashboardContext,
-  query: DashboardQuery,
-  ifNoneMatch?: string,
+  ctx: Context,
+  { query, ifNoneMatch }: { query: DashboardQuery; ifNoneMatch: string | undefined },
 ): Promise<DashboardAnswer> {
-  const today = calendarDate(now, timeZone);
-  const ownerId = ownerIdOf(scopeFor({ kind: 'user', user }));
-  const key = etagKey(user.id, today, query);
+  const db = ctx.tx;
+  const today = calendarDate(ctx.now, ctx.timeZone);
+  const ownerId = ownerIdOf(scopeFor(ctx.actor));
+  const key = etagKey(actingUser(ctx).id, today, query);
   const statement = dashboardStatement({
     walkIndexes: ownerId !== undefined && (await walksIndexes(db, ownerId, query.propertyId)),
     ownerId,

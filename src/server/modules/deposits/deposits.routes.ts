@@ -7,13 +7,15 @@ import {
   depositSettlementBodySchema,
   leaseDepositSchema,
 } from '../../../shared/schemas/deposits';
-import { actorOf, runService } from '../../context';
-import { scopeFor } from '../authz';
+import { runQuery, runService } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManagedFilters } from '../properties';
-import { listRegister } from './deposits.repository';
-import { getLeaseDeposit, recordReceipt, settleDeposit } from './deposits.service';
+import {
+  getLeaseDeposit,
+  readDepositRegister,
+  recordReceipt,
+  settleDeposit,
+} from './deposits.service';
 
 const errors = {
   400: errorBodySchema,
@@ -43,14 +45,8 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(depositRegisterItemSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      await requireManagedFilters(app.db, actor, request.query);
-      return withTotal(
-        reply,
-        await listRegister(app.db, { ...request.query, scope: scopeFor(actor) }),
-      );
-    },
+    async (request, reply) =>
+      withTotal(reply, await runQuery(request, readDepositRegister, request.query)),
   );
 
   app.get(
@@ -64,7 +60,7 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
         response: { 200: leaseDepositSchema, ...errors },
       },
     },
-    (request) => runService(request, getLeaseDeposit, request.params.id),
+    (request) => runQuery(request, getLeaseDeposit, request.params.id),
   );
 
   app.post(

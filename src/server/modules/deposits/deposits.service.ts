@@ -5,6 +5,7 @@ import { allocate } from '../../../shared/ledger';
 import { cents, formatCents, fromCents, toCents, type Cents } from '../../../shared/money';
 import type {
   DepositReceiptBody,
+  DepositRegisterItem,
   DepositSettlementBody,
   DepositTransaction,
   LeaseDeposit,
@@ -18,9 +19,10 @@ import {
 } from '../../http/errors';
 import { chunked, insertRows } from '../../db/batches';
 import { recordEvent, recordEvents } from '../audit';
-import { findManagedLease } from '../authz';
+import { findManagedLease, scopeFor } from '../authz';
 import type { LeaseRow } from '../leases';
 import { listEntries, postEntryFor, toLedgerLine } from '../ledger';
+import { requireManagedFilters } from '../properties';
 import * as repository from './deposits.repository';
 import {
   depositTransactionsTable,
@@ -106,6 +108,15 @@ async function readDeposit(ctx: Context, lease: LeaseRow): Promise<LeaseDeposit>
     await repository.listTransactions(ctx.tx, lease.id),
     await repository.findSettlement(ctx.tx, lease.id),
   );
+}
+
+/** The deposit register: the caller's leases (another landlord's propertyId is a 404). */
+export async function readDepositRegister(
+  ctx: Context,
+  query: Omit<repository.RegisterOptions, 'scope'>,
+): Promise<{ rows: DepositRegisterItem[]; total: number }> {
+  await requireManagedFilters(ctx, query);
+  return repository.listRegister(ctx.tx, { ...query, scope: scopeFor(ctx.actor) });
 }
 
 export async function getLeaseDeposit(ctx: Context, leaseId: number): Promise<LeaseDeposit> {

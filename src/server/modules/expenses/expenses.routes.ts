@@ -12,7 +12,7 @@ import {
   updateExpenseBodySchema,
   workOrderExpenseBodySchema,
 } from '../../../shared/schemas/expenses';
-import { runService, type Context } from '../../context';
+import { runQuery, runService, type Context } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { sendStoredFile } from '../uploads';
@@ -66,7 +66,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      withTotal(reply, await runService(request, listExpenses, request.query)),
+      withTotal(reply, await runQuery(request, listExpenses, request.query)),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) =>
-      (await runService(request, listExpenses, { ...request.query, limit: 1, offset: 0 })).totals,
+      (await runQuery(request, listExpenses, { ...request.query, limit: 1, offset: 0 })).totals,
   );
 
   app.post(
@@ -116,7 +116,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
         response: { 200: expenseSchema, ...errors },
       },
     },
-    (request) => runService(request, readExpense, request.params.id),
+    (request) => runQuery(request, readExpense, request.params.id),
   );
 
   app.patch(
@@ -202,7 +202,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const upload = await runService(request, findExpenseReceipt, {
+      const upload = await runQuery(request, findExpenseReceipt, {
         id: request.params.id,
         uploadId: request.params.receiptId,
       });
@@ -242,7 +242,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(expenseSummarySchema), ...errors },
       },
     },
-    (request) => runService(request, listPropertyExpenses, request.params.id),
+    (request) => runQuery(request, listPropertyExpenses, request.params.id),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import {
   recurringExpenseListQuerySchema,
   recurringExpenseSchema,
 } from '../../../shared/schemas/expenses';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
   addRecurringExpense,
@@ -39,7 +39,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(recurringExpenseSchema), ...errors },
       },
     },
-    (request) => runService(request, listRecurringExpenses, request.query),
+    (request) => runQuery(request, listRecurringExpenses, request.query),
   );
 
   app.post(
@@ -72,7 +72,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
         response: { 200: recurringExpenseSchema, ...errors },
       },
     },
-    (request) => runService(request, readRecurringExpense, request.params.id),
+    (request) => runQuery(request, readRecurringExpense, request.params.id),
   );
 
   app.put(

@@ -12,7 +12,7 @@ import {
   type InvitationKind,
 } from '../../../shared/schemas/invitations';
 import type { Config } from '../../config';
-import { actorOf, runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
   acceptInvitation,
@@ -77,13 +77,7 @@ export async function invitationsRoutes(app: AppInstance): Promise<void> {
           response: { 200: invitationListSchema, ...errors },
         },
       },
-      (request) =>
-        readInvitations(
-          app.db,
-          actorOf(request),
-          { kind, id: request.params.id },
-          app.config.now(),
-        ),
+      (request) => runQuery(request, readInvitations, { kind, id: request.params.id }),
     );
   }
 
@@ -144,7 +138,7 @@ export async function invitationsRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    (request) => previewInvitation(app.db, request.params.code, app.config.now()),
+    (request) => runQuery(request, previewInvitation, request.params.code),
   );
 
   app.post(

@@ -98,13 +98,11 @@ function requireManagedRecord(
 
 /** GET /api/{tenants,staff}/{id}/invitations: a read, for the record's manager. */
 export async function readInvitations(
-  db: Database,
-  actor: Actor,
+  { tx, actor, now }: Context,
   record: InvitedRecord,
-  now: Date,
 ): Promise<InvitationList> {
-  const row = await requireManagedRecord(db, actor, record);
-  return listInvitations(db, { ...record, userId: row.userId }, now);
+  const row = await requireManagedRecord(tx, actor, record);
+  return listInvitations(tx, { ...record, userId: row.userId }, now);
 }
 
 function invitationMailText(
@@ -294,9 +292,8 @@ async function requireVouched(
 
 /** GET /api/invitations/by-code/{code}: what the invitation page shows (public: the code is the key). */
 export async function previewInvitation(
-  db: Database,
+  { tx: db, now }: Context,
   code: string,
-  now: Date,
 ): Promise<InvitationPreview> {
   const row = await requireVouched(
     db,

@@ -9,13 +9,13 @@ import {
 } from '../../../shared/schemas/leases';
 import { calendarDate } from '../../../shared/dates';
 import { LEASE_STATE_LABELS } from '../../../shared/lease-state';
-import { actorOf, runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { csvListRoute, csvMoney } from '../../http/csv-routes';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { requireManagedLease, scopeFor } from '../authz';
 import { requireManagedFilters } from '../properties';
-import { listManagedLeases, toLease } from './leases.repository';
+import { toLease } from './leases.repository';
+import { readLease, readLeaseList, readLeasesPage } from './leases.reads';
 import { changeLease, createLease, deleteLease, previewLeaseDeletion } from './leases.service';
 
 const errors = {
@@ -37,16 +37,8 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
       "order). Status is the lease's state read from its dates, as on the screen. Another " +
       "landlord's propertyId or tenantId is a 404.",
     querystring: leaseListQuerySchema.omit({ limit: true, offset: true }),
-    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
-    readPage: async (request, query, page) =>
-      (
-        await listManagedLeases(app.db, {
-          ...query,
-          ...page,
-          scope: scopeFor(actorOf(request)),
-          today: today(),
-        })
-      ).leases,
+    authorize: requireManagedFilters,
+    readPage: readLeasesPage,
     columns: [
       { header: 'Tenant', value: (l) => `${l.firstName} ${l.lastName}` },
       { header: 'Unit #', value: (l) => l.unitNumber },
@@ -80,13 +72,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await requireManagedFilters(app.db, actor, request.query);
-      const page = await listManagedLeases(app.db, {
-        ...request.query,
-        scope: scopeFor(actor),
-        today: today(),
-      });
+      const page = await runQuery(request, readLeaseList, request.query);
       return withTotal(reply, { rows: page.leases, total: page.total });
     },
   );
@@ -102,8 +88,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         response: { 200: leaseSchema, ...errors },
       },
     },
-    async (request) =>
-      toLease(await requireManagedLease(app.db, actorOf(request), request.params.id), today()),
+    (request) => runQuery(request, readLease, request.params.id),
   );
 
   app.post(
@@ -165,7 +150,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
         'blockers: its ledger entries and deposit records (a lease with money records is ' +
         'Terminated, not deleted); while any is listed, DELETE answers 409 with the same ' +
         "message. Another landlord's lease answers 404, as the delete does.",
-      service: previewLeaseDeletion,
+      read: previewLeaseDeletion,
     },
     delete: {
       summary: 'Delete a lease (409 when it has ledger entries)',

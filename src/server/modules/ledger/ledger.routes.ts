@@ -21,8 +21,8 @@ const tags = ['ledger'];
 
 /**
  * A lease's ledger (Landlord of the lease, or Admin; another landlord's lease is a 404).
- * Every write answers the whole ledger, read after the write, so a screen shows the new
- * balance without a second call.
+ * Every write answers the whole ledger, read after the write in its transaction (no other
+ * writer's entry lands between), so a screen shows the new balance without a second call.
  */
 export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -52,8 +52,15 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await runService(request, postCharge, { leaseId: request.params.id, body: request.body });
-      return reply.status(201).send(await runQuery(request, getLedger, request.params.id));
+      const ledger = await runService(
+        request,
+        async (ctx, input) => {
+          await postCharge(ctx, input);
+          return getLedger(ctx, input.leaseId);
+        },
+        { leaseId: request.params.id, body: request.body },
+      );
+      return reply.status(201).send(ledger);
     },
   );
 
@@ -70,8 +77,15 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await runService(request, postCredit, { leaseId: request.params.id, body: request.body });
-      return reply.status(201).send(await runQuery(request, getLedger, request.params.id));
+      const ledger = await runService(
+        request,
+        async (ctx, input) => {
+          await postCredit(ctx, input);
+          return getLedger(ctx, input.leaseId);
+        },
+        { leaseId: request.params.id, body: request.body },
+      );
+      return reply.status(201).send(ledger);
     },
   );
 
@@ -89,12 +103,15 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const payment = await runService(request, recordPayment, {
-        leaseId: request.params.id,
-        body: request.body,
-      });
-      const ledger = await runQuery(request, getLedger, request.params.id);
-      return reply.status(payment ? 201 : 200).send(ledger);
+      const { recorded, ledger } = await runService(
+        request,
+        async (ctx, input) => ({
+          recorded: (await recordPayment(ctx, input)) !== null,
+          ledger: await getLedger(ctx, input.leaseId),
+        }),
+        { leaseId: request.params.id, body: request.body },
+      );
+      return reply.status(recorded ? 201 : 200).send(ledger);
     },
   );
 
@@ -111,12 +128,15 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await runService(request, reverseEntry, {
-        leaseId: request.params.id,
-        entryId: request.params.entryId,
-        body: request.body,
-      });
-      return reply.status(201).send(await runQuery(request, getLedger, request.params.id));
+      const ledger = await runService(
+        request,
+        async (ctx, input) => {
+          await reverseEntry(ctx, input);
+          return getLedger(ctx, input.leaseId);
+        },
+        { leaseId: request.params.id, entryId: request.params.entryId, body: request.body },
+      );
+      return reply.status(201).send(ledger);
     },
   );
 }

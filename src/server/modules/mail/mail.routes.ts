@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { adminMailQuerySchema, adminMailSchema } from '../../../shared/schemas/admin-mail';
 import { errorBodySchema } from '../../../shared/schemas/common';
+import { runQuery } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { listOutgoingMail } from './outgoing-mail.repository';
+import { readOutgoingMail } from './mail.reads';
 
 /** The Admin's view of outgoing mail: a preview without SMTP, a delivery record with it. */
 export async function mailRoutes(app: AppInstance): Promise<void> {
@@ -28,7 +29,7 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { mail, total } = await listOutgoingMail(app.db, request.query);
+      const { mail, total } = await runQuery(request, readOutgoingMail, request.query);
       return withTotal(reply, { rows: mail, total });
     },
   );

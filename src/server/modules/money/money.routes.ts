@@ -18,20 +18,17 @@ import {
   type RentRollRow,
 } from '../../../shared/schemas/money-reports';
 import { calendarDate } from '../../../shared/dates';
-import { actorOf, requestContext, runService } from '../../context';
+import { requestContext, runQuery } from '../../context';
 import { pagesOf, sendCsv, type CsvColumn } from '../../http/csv';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { requireManagedFilters } from '../properties';
-import { readRentRoll } from './rent-roll.repository';
-import { readArrears } from './money.repository';
 import {
   getArrears,
   getLedgerRows,
   getMoneySummary,
   getRentRoll,
   getStatement,
-  scopeOf,
   type LedgerCsvRow,
 } from './money.service';
 
@@ -119,8 +116,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) =>
-      withTotal(reply, await runService(request, getRentRoll, request.query)),
+    async (request, reply) => withTotal(reply, await runQuery(request, getRentRoll, request.query)),
   );
 
   app.get(
@@ -140,20 +136,18 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       // Refused before the first byte: once the download starts, its status is sent.
-      await requireManagedFilters(app.db, actor, request.query);
+      await runQuery(request, requireManagedFilters, request.query);
       const { now, timeZone } = requestContext(request);
-      const today = calendarDate(now, timeZone);
-      const options = {
-        ...request.query,
-        scope: scopeOf(actor, request.query.propertyId),
-        today,
-      };
       const chunks = pagesOf(
-        async (page) => (await readRentRoll(app.db, { ...options, ...page })).rows,
+        async (page) => (await runQuery(request, getRentRoll, { ...request.query, ...page })).rows,
       );
-      return sendCsv(reply, `rent-roll-${today}.csv`, RENT_ROLL_COLUMNS, chunks);
+      return sendCsv(
+        reply,
+        `rent-roll-${calendarDate(now, timeZone)}.csv`,
+        RENT_ROLL_COLUMNS,
+        chunks,
+      );
     },
   );
 
@@ -173,7 +167,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const answer = await runService(request, getArrears, request.query);
+      const answer = await runQuery(request, getArrears, request.query);
       withTotal(reply, { rows: answer.leases, total: answer.leasesInArrears });
       return answer;
     },
@@ -196,20 +190,14 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       // Refused before the first byte: once the download starts, its status is sent.
-      await requireManagedFilters(app.db, actor, request.query);
+      await runQuery(request, requireManagedFilters, request.query);
       const { now, timeZone } = requestContext(request);
-      const today = calendarDate(now, timeZone);
-      const options = {
-        ...request.query,
-        scope: scopeOf(actor, request.query.propertyId),
-        asOf: request.query.asOf ?? today,
-      };
+      const query = { ...request.query, asOf: request.query.asOf ?? calendarDate(now, timeZone) };
       const chunks = pagesOf(
-        async (page) => (await readArrears(app.db, { ...options, ...page })).leases,
+        async (page) => (await runQuery(request, getArrears, { ...query, ...page })).leases,
       );
-      return sendCsv(reply, `arrears-${options.asOf}.csv`, ARREARS_COLUMNS, chunks);
+      return sendCsv(reply, `arrears-${query.asOf}.csv`, ARREARS_COLUMNS, chunks);
     },
   );
 
@@ -235,7 +223,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       // Read (and the lease refused) before the first byte; a ledger is one lease's entries.
-      const rows = await runService(request, getLedgerRows, request.params.id);
+      const rows = await runQuery(request, getLedgerRows, request.params.id);
       const { now, timeZone } = requestContext(request);
       async function* once() {
         yield rows;
@@ -265,8 +253,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
         response: { 200: statementSchema, ...errors },
       },
     },
-    (request) =>
-      runService(request, getStatement, { leaseId: request.params.id, ...request.query }),
+    (request) => runQuery(request, getStatement, { leaseId: request.params.id, ...request.query }),
   );
 
   app.get(
@@ -285,6 +272,6 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
         response: { 200: moneySummarySchema, ...errors },
       },
     },
-    (request) => runService(request, getMoneySummary, request.query),
+    (request) => runQuery(request, getMoneySummary, request.query),
   );
 }

@@ -43,7 +43,7 @@ export async function getRentRoll(
   input: RentRollInput,
 ): Promise<{ rows: RentRollRow[]; total: number }> {
   // Filtering by another landlord's property answers 404, as the property itself would.
-  await requireManagedFilters(ctx.tx, ctx.actor, input);
+  await requireManagedFilters(ctx, input);
   return readRentRoll(ctx.tx, {
     ...input,
     scope: scopeOf(ctx.actor, input.propertyId),
@@ -57,7 +57,7 @@ export interface ArrearsInput extends Omit<RentRollInput, 'sort'> {
 }
 
 export async function getArrears(ctx: Context, input: ArrearsInput): Promise<ArrearsResponse> {
-  await requireManagedFilters(ctx.tx, ctx.actor, input);
+  await requireManagedFilters(ctx, input);
   return money.readArrears(ctx.tx, {
     ...input,
     scope: scopeOf(ctx.actor, input.propertyId),
@@ -76,7 +76,7 @@ export async function getMoneySummary(
   ctx: Context,
   input: { months: number; propertyId?: number | undefined },
 ): Promise<MoneySummary> {
-  await requireManagedFilters(ctx.tx, ctx.actor, input);
+  await requireManagedFilters(ctx, input);
   const scope = scopeOf(ctx.actor, input.propertyId);
   const today = todayOf(ctx);
   const thisMonth = monthAt(today, 0);

@@ -9,12 +9,13 @@ import {
   notificationPreferenceSchema,
   notificationPreferencesBodySchema,
 } from '../../../shared/schemas/notification-preferences';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { notFound } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth';
-import { readPreferences, savePreferences } from './notification-preferences.service';
-import { countUnread, listNotifications, markRead } from './notifications.repository';
+import { savePreferences } from './notification-preferences.service';
+import { markRead } from './notifications.repository';
+import { readOwnNotifications, readOwnPreferences, readUnreadCount } from './notifications.reads';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
@@ -32,11 +33,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { notifications, total } = await listNotifications(
-        app.db,
-        currentUser(request).id,
-        request.query,
-      );
+      const { notifications, total } = await runQuery(request, readOwnNotifications, request.query);
       reply.header('X-Total-Count', String(total));
       return notifications;
     },
@@ -52,7 +49,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({ unread: await countUnread(app.db, currentUser(request).id) }),
+    (request) => runQuery(request, readUnreadCount, undefined),
   );
 
   app.post(
@@ -107,7 +104,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(notificationPreferenceSchema), ...errors },
       },
     },
-    async (request) => readPreferences(app.db, currentUser(request).id),
+    (request) => runQuery(request, readOwnPreferences, undefined),
   );
 
   app.put(

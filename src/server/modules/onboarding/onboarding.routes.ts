@@ -1,9 +1,8 @@
 import { errorBodySchema } from '../../../shared/schemas/common';
 import { onboardingSchema } from '../../../shared/schemas/onboarding';
 import type { AppInstance } from '../../http/types';
-import { actorOf } from '../../context';
-import { managedPropertiesFilter } from '../authz';
-import { findOnboarding } from './onboarding.repository';
+import { runQuery } from '../../context';
+import { readOnboarding } from './onboarding.reads';
 
 export async function onboardingRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -19,8 +18,6 @@ export async function onboardingRoutes(app: AppInstance): Promise<void> {
         response: { 200: onboardingSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async (request) => ({
-      done: await findOnboarding(app.db, managedPropertiesFilter(actorOf(request))),
-    }),
+    (request) => runQuery(request, readOnboarding, undefined),
   );
 }

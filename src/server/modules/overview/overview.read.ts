@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
+import type { ResponseTargets } from '../../../shared/maintenance';
 import {
   OVERVIEW_LIMITS,
   type PropertyOverview,
   type UnitOverview,
 } from '../../../shared/schemas/overview';
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Context } from '../../context';
 import { notFound } from '../../http/errors';
-import type { Config } from '../../config';
 import { findManagedProperty, managedPropertiesFilter, scopeFor } from '../authz';
 import { listManagedLeases } from '../leases';
 import { findPropertyWithOwner } from '../properties';
@@ -26,23 +25,23 @@ import {
 /** How many rows of a unit's history each section carries. */
 const HISTORY_LIMIT = 100;
 
-interface Reader {
-  db: Database;
-  actor: Actor;
-  config: Config;
+/** Which page, and the landlord's response targets (a work order's respond-by time). */
+interface PageOf {
+  id: number;
+  targets: ResponseTargets;
 }
 
-const today = (config: Config) => calendarDate(config.now(), config.timeZone);
-const clock = (config: Config) => ({ now: config.now(), targets: config.responseTargets });
+const today = (ctx: Context) => calendarDate(ctx.now, ctx.timeZone);
 
 /**
  * A property's page. Reads are public (decision 0005): anyone gets the property and its
  * units; who lives there, the leases, the staff and the repairs only its manager.
  */
 export async function readPropertyOverview(
-  { db, actor, config }: Reader,
-  id: number,
+  ctx: Context,
+  { id, targets }: PageOf,
 ): Promise<PropertyOverview> {
+  const { tx: db, actor } = ctx;
   const property = await findPropertyWithOwner(db, id);
   if (!property) throw notFound('properties.not_found', 'Property not found');
   const units = await unitsOfProperty(db, id, OVERVIEW_LIMITS.units);
@@ -57,9 +56,9 @@ export async function readPropertyOverview(
   }
   const leases = await listManagedLeases(db, {
     scope: scopeFor(actor),
-    today: today(config),
+    today: today(ctx),
     propertyId: id,
-    notEndedOn: today(config),
+    notEndedOn: today(ctx),
     limit: OVERVIEW_LIMITS.leases,
     offset: 0,
     order: 'asc',
@@ -80,7 +79,8 @@ export async function readPropertyOverview(
       limit: OVERVIEW_LIMITS.workOrders,
       offset: 0,
     },
-    ...clock(config),
+    now: ctx.now,
+    targets,
   });
   return {
     property,
@@ -99,9 +99,10 @@ export async function readPropertyOverview(
 
 /** A unit's page: the unit and its property for anyone, its history for its manager. */
 export async function readUnitOverview(
-  { db, actor, config }: Reader,
-  id: number,
+  ctx: Context,
+  { id, targets }: PageOf,
 ): Promise<UnitOverview> {
+  const { tx: db, actor } = ctx;
   const row = await findUnit(db, id);
   if (!row) throw notFound('units.not_found', 'Unit not found');
   const property = await findPropertyWithOwner(db, row.propertyId);
@@ -111,12 +112,13 @@ export async function readUnitOverview(
     return { unit, property, manager: null };
   }
   const tenants = await tenantsOfUnit(db, id, HISTORY_LIMIT);
-  const leases = await leasesOfUnit(db, id, { limit: HISTORY_LIMIT, today: today(config) });
+  const leases = await leasesOfUnit(db, id, { limit: HISTORY_LIMIT, today: today(ctx) });
   const applications = await applicationsOfUnit(db, id, HISTORY_LIMIT);
   const workOrders = await listWorkOrders(db, {
     scope: and(managedPropertiesFilter(actor), eq(workOrdersTable.unitId, id)),
     query: { open: undefined, overdue: undefined, limit: HISTORY_LIMIT, offset: 0 },
-    ...clock(config),
+    now: ctx.now,
+    targets,
   });
   return {
     unit,

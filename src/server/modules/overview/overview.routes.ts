@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import { propertyOverviewSchema, unitOverviewSchema } from '../../../shared/schemas/overview';
-import { actorOf } from '../../context';
+import { runQuery } from '../../context';
 import type { AppInstance } from '../../http/types';
 import { readPropertyOverview, readUnitOverview } from './overview.read';
 
@@ -9,11 +8,7 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
 /** The property and unit pages, each in one call (docs/product.md, property and unit pages). */
 export async function overviewRoutes(app: AppInstance): Promise<void> {
-  const reader = (request: FastifyRequest) => ({
-    db: app.db,
-    actor: actorOf(request),
-    config: app.config,
-  });
+  const targets = app.config.responseTargets;
 
   app.get(
     '/properties/:id/overview',
@@ -31,7 +26,7 @@ export async function overviewRoutes(app: AppInstance): Promise<void> {
         response: { 200: propertyOverviewSchema, ...errors },
       },
     },
-    async (request) => readPropertyOverview(reader(request), request.params.id),
+    (request) => runQuery(request, readPropertyOverview, { id: request.params.id, targets }),
   );
 
   app.get(
@@ -49,6 +44,6 @@ export async function overviewRoutes(app: AppInstance): Promise<void> {
         response: { 200: unitOverviewSchema, ...errors },
       },
     },
-    async (request) => readUnitOverview(reader(request), request.params.id),
+    (request) => runQuery(request, readUnitOverview, { id: request.params.id, targets }),
   );
 }

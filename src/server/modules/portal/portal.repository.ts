@@ -1,5 +1,5 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
-import { calendarDate, daysBetween, formatDate } from '../../../shared/dates';
+import { daysBetween, formatDate } from '../../../shared/dates';
 import { isInEffectOn, leaseState } from '../../../shared/lease-state';
 import { fromCents } from '../../../shared/money';
 import type { LeaseStatus } from '../../../shared/constants';
@@ -33,7 +33,8 @@ import { workOrdersTable } from '../work-orders';
  */
 export async function readPortalHome(
   db: Database,
-  clock: { now(): Date; timeZone: string },
+  /** The landlord's calendar day: which lease is current. */
+  today: string,
   account: {
     /** The account's tenancy, its leases and the work orders it may see (modules/authz). */
     tenancy: Tenancy;
@@ -41,7 +42,6 @@ export async function readPortalHome(
     visible: SQL | undefined;
   },
 ): Promise<PortalHome> {
-  const today = calendarDate(clock.now(), clock.timeZone);
   const { tenancy } = account;
   const { tenant, unit, property } = tenancy;
   const lease = currentOrLatest(account.leases, today);

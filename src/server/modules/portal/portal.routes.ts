@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   PORTAL_TENANTS_ONLY,
@@ -8,20 +7,13 @@ import {
   portalWorkOrderSchema,
 } from '../../../shared/schemas/portal';
 import { workOrderPhotoParamsSchema } from '../../../shared/schemas/work-orders';
-import { actorOf, runService } from '../../context';
+import { actorOf, runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { notFound } from '../../http/errors';
-import {
-  findTenancyOfAccount,
-  listLeasesOfTenantAccount,
-  requireTenantRole,
-  workOrdersOfTenancyFilter,
-} from '../authz';
+import { requireTenantRole } from '../authz';
 import { sendStoredFile } from '../uploads';
 import { readPhoto } from '../uploads';
 import { fileTenantRequest } from '../work-orders';
-import { findTenantRequestPhoto, readTenantRequest } from './portal-requests.repository';
-import { readPortalHome } from './portal.repository';
+import { readOwnPortalHome, readOwnRequest, readOwnRequestPhoto } from './portal.reads';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
@@ -45,17 +37,7 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
         response: { 200: portalHomeSchema, ...errors },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      requireTenantRole(actor, PORTAL_TENANTS_ONLY);
-      const tenancy = await findTenancyOfAccount(app.db, actor);
-      if (!tenancy) return { linked: false as const };
-      return readPortalHome(app.db, app.config, {
-        tenancy,
-        leases: await listLeasesOfTenantAccount(app.db, actor),
-        visible: workOrdersOfTenancyFilter(tenancy, app.config.timeZone),
-      });
-    },
+    (request) => runQuery(request, readOwnPortalHome, undefined),
   );
 
   app.post(
@@ -86,18 +68,6 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  /**
-   * The work orders of the caller's own tenancy; a Tenant no invitation has linked sees no
-   * request (404).
-   */
-  async function visibleTo(request: FastifyRequest) {
-    const actor = actorOf(request);
-    requireTenantRole(actor, PORTAL_TENANTS_ONLY);
-    const tenancy = await findTenancyOfAccount(app.db, actor);
-    if (!tenancy) throw REQUEST_NOT_FOUND();
-    return workOrdersOfTenancyFilter(tenancy, app.config.timeZone);
-  }
-
   app.get(
     '/portal/requests/:id',
     {
@@ -113,11 +83,7 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
         response: { 200: portalWorkOrderDetailSchema, ...errors, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const found = await readTenantRequest(app.db, await visibleTo(request), request.params.id);
-      if (!found) throw REQUEST_NOT_FOUND();
-      return found;
-    },
+    (request) => runQuery(request, readOwnRequest, request.params.id),
   );
 
   app.get(
@@ -132,12 +98,8 @@ export async function portalRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { id, photoId } = request.params;
-      const upload = await findTenantRequestPhoto(app.db, await visibleTo(request), id, photoId);
-      if (!upload) throw notFound('portal.photo_not_found', 'Photo not found');
+      const upload = await runQuery(request, readOwnRequestPhoto, request.params);
       return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );
 }
-
-const REQUEST_NOT_FOUND = () => notFound('portal.request_not_found', 'Request not found');

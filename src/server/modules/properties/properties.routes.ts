@@ -10,22 +10,20 @@ import {
 import { deletionRoutes } from '../../http/deletion-routes';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute } from '../../http/csv-routes';
-import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import { propertyExportSchema } from '../../../shared/schemas/property-export';
 import { calendarDate } from '../../../shared/dates';
 import { parseListingSearch } from '../../../shared/listing-search';
 import { limitPublicSearch } from './search.rate-limit';
-import { actorOf, requestContext, runService } from '../../context';
+import { requestContext, runQuery, runService } from '../../context';
 import { managerWhenMine } from '../auth';
-import { managedPropertiesFilter } from '../authz';
+import type { ListingCriteria } from './properties.repository';
 import {
-  findPropertyWithOwner,
-  listProperties,
-  type ListingCriteria,
-} from './properties.repository';
-import { readPropertyList } from './property-list.statement';
+  readManagedPropertiesPage,
+  readManagedPropertyList,
+  readProperty,
+} from './properties.reads';
 import { publicPropertyList } from './public-property-list';
 import {
   createProperty,
@@ -43,7 +41,7 @@ const errors = {
 };
 
 export async function propertiesRoutes(app: AppInstance): Promise<void> {
-  const readPublicList = publicPropertyList(app.db, app.config.publicListCacheBytes);
+  const readPublicList = publicPropertyList(app.config.publicListCacheBytes);
 
   // The public browser reads listings a page at a time; a bulk download is its manager's.
   csvListRoute(app, {
@@ -60,14 +58,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       mine: true,
       include: true,
     }),
-    readPage: async (request, query, page) =>
-      (
-        await listProperties(app.db, {
-          ...query,
-          ...page,
-          filter: managedPropertiesFilter(actorOf(request)),
-        })
-      ).properties,
+    readPage: readManagedPropertiesPage,
     columns: [
       { header: 'Name', value: (p) => p.name },
       { header: 'Address', value: (p) => p.address },
@@ -106,10 +97,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
       const options = { ...page, includeUnits: include === 'units' };
       let answer;
       if (mine) {
-        answer = await readPropertyList(app.db, {
-          ...options,
-          filter: managedPropertiesFilter(actorOf(request)),
-        });
+        answer = await runQuery(request, readManagedPropertyList, options);
       } else {
         // '2 bedroom' or '$1,300' in the search box are filters (docs/product.md section 16).
         const typed = page.q ? parseListingSearch(page.q) : undefined;
@@ -121,10 +109,10 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
           city,
           includeRented: rented,
         };
-        answer = await readPublicList(
-          { ...options, q: typed ? typed.text || undefined : undefined, listing },
-          request.headers['if-none-match'],
-        );
+        answer = await runQuery(request, readPublicList, {
+          options: { ...options, q: typed ? typed.text || undefined : undefined, listing },
+          ifNoneMatch: request.headers['if-none-match'],
+        });
       }
       if ('etag' in answer && answer.etag) reply.header('etag', answer.etag);
       // No payload at all: a JSON null would announce a body that a 304 never carries.
@@ -148,11 +136,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
         response: { 200: propertySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const property = await findPropertyWithOwner(app.db, request.params.id);
-      if (!property) throw notFound('properties.not_found', 'Property not found');
-      return property;
-    },
+    (request) => runQuery(request, readProperty, request.params.id),
   );
 
   app.get(
@@ -174,10 +158,13 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const document = await runService(request, exportProperty, {
-        id,
-        targets: app.config.responseTargets,
-      });
+      // One snapshot: the document's parts agree (a payment is in its ledger and its balance).
+      const document = await runQuery(
+        request,
+        exportProperty,
+        { id, targets: app.config.responseTargets },
+        { snapshot: true },
+      );
       const { now, timeZone } = requestContext(request);
       void reply.header(
         'Content-Disposition',
@@ -233,7 +220,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
         'blockers: what must be removed first (its units); while any is listed, DELETE answers ' +
         '409 with the same messages. removes: what goes with it (its staff). ' +
         "Another landlord's property answers 404, as the delete does.",
-      service: previewPropertyDeletion,
+      read: previewPropertyDeletion,
     },
     delete: {
       summary: 'Delete a property the caller manages; refused (409) while it still has units',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import type { PropertyListOptions } from './properties.repository';
@@ -65,10 +66,10 @@ async function currentRevision(db: Database): Promise<number | null> {
 }
 
 /**
- * Reads the public list for one app: at most `maxBytes` of answers are kept (the least
+ * The read of the public list for one app: at most `maxBytes` of answers are kept (the least
  * recently used go first); 0 keeps none, and every request then builds its answer.
  */
-export function publicPropertyList(db: Database, maxBytes: number) {
+export function publicPropertyList(maxBytes: number) {
   // A Map iterates in insertion order: re-inserting on use keeps the oldest use first.
   const kept = new Map<string, Entry>();
   let keptBytes = 0;
@@ -91,9 +92,9 @@ export function publicPropertyList(db: Database, maxBytes: number) {
     }
   };
 
-  return async function read(
-    options: PublicListOptions,
-    ifNoneMatch: string | undefined,
+  return async function readPublicList(
+    { tx: db }: Context,
+    { options, ifNoneMatch }: { options: PublicListOptions; ifNoneMatch: string | undefined },
   ): Promise<PublicListAnswer> {
     const key = pageKey(options);
     const cached = kept.get(key);

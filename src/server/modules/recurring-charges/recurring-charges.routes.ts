@@ -5,7 +5,7 @@ import {
   recurringChargeParamsSchema,
   recurringChargeSchema,
 } from '../../../shared/schemas/recurring-charges';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
   addRecurringCharge,
@@ -38,7 +38,7 @@ export async function recurringChargesRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.array(recurringChargeSchema), ...errors },
       },
     },
-    (request) => runService(request, listRecurringCharges, request.params.id),
+    (request) => runQuery(request, listRecurringCharges, request.params.id),
   );
 
   app.post(

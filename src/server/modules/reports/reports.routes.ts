@@ -11,7 +11,7 @@ import {
   scheduleESchema,
   taxYearQuerySchema,
 } from '../../../shared/schemas/reports';
-import { runService, type Service } from '../../context';
+import { runQuery, type Read } from '../../context';
 import { sendCsv } from '../../http/csv';
 import type { AppInstance } from '../../http/types';
 import type { CsvTable } from './reports.csv';
@@ -56,7 +56,7 @@ async function* once<Row>(rows: Row[]) {
 }
 
 /**
- * A report at `path` and its CSV at `path.csv`: one service, one query schema. The CSV is
+ * A report at `path` and its CSV at `path.csv`: one read, one query schema. The CSV is
  * read whole before the first byte (a report is a few hundred lines), so a refusal is a
  * proper status, never a download cut short.
  */
@@ -69,7 +69,7 @@ function reportRoutes<Query, Report, Row>(
     querystring: z.ZodType<Query>;
     /** The answer's schema: its output is Report. */
     response: z.ZodTypeAny;
-    service: Service<Query, Report>;
+    read: Read<Query, Report>;
     csv: (report: Report) => CsvTable<Row>;
   },
 ): void {
@@ -85,7 +85,7 @@ function reportRoutes<Query, Report, Row>(
         response: { 200: spec.response, ...errors },
       },
     },
-    (request) => runService(request, spec.service, request.query as Query),
+    (request) => runQuery(request, spec.read, request.query as Query),
   );
   app.get(
     `${path}.csv`,
@@ -101,7 +101,7 @@ function reportRoutes<Query, Report, Row>(
       },
     },
     async (request, reply) => {
-      const report = await runService(request, spec.service, request.query as Query);
+      const report = await runQuery(request, spec.read, request.query as Query);
       const table = spec.csv(report);
       return sendCsv(reply, table.filename, table.columns, once(table.rows));
     },
@@ -115,7 +115,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
     description: `${scopeText} ${rangeText} ${basisText} byProperty gives each property's totals; they add up to the report's.`,
     querystring: reportQuerySchema,
     response: profitAndLossSchema,
-    service: getProfitAndLoss,
+    read: getProfitAndLoss,
     csv: profitAndLossCsv,
   });
   reportRoutes(app, '/reports/cash-flow', {
@@ -123,7 +123,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
     description: `${scopeText} ${rangeText} Always a cash basis: payments received (less their reversals) and deposits received in; expenses paid and deposits returned out.`,
     querystring: reportQuerySchema,
     response: cashFlowSchema,
-    service: getCashFlow,
+    read: getCashFlow,
     csv: cashFlowCsv,
   });
   reportRoutes(app, '/reports/expenses', {
@@ -131,7 +131,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
     description: `${scopeText} ${rangeText} ${basisText}`,
     querystring: reportQuerySchema,
     response: expenseReportSchema,
-    service: getExpenseReport,
+    read: getExpenseReport,
     csv: expenseReportCsv,
   });
   reportRoutes(app, '/reports/schedule-e', {
@@ -139,7 +139,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
     description: `${scopeText} year: the tax year (default: last year). Line 3 rents received, lines 5-19 the expense categories, line 20 their total, line 21 income or (loss). ${basisText}`,
     querystring: taxYearQuerySchema,
     response: scheduleESchema,
-    service: getScheduleE,
+    read: getScheduleE,
     csv: scheduleECsv,
   });
   reportRoutes(app, '/reports/1099', {
@@ -147,7 +147,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
     description: `${scopeText} year: the tax year (default: last year). Only vendors flagged receives1099, by the day each expense was paid; meetsThreshold marks a total of $600 or more.`,
     querystring: taxYearQuerySchema,
     response: form1099Schema,
-    service: get1099Report,
+    read: get1099Report,
     csv: form1099Csv,
   });
 
@@ -166,6 +166,6 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
         response: { 200: booksSummarySchema, ...errors },
       },
     },
-    (request) => runService(request, getBooksSummary, request.query),
+    (request) => runQuery(request, getBooksSummary, request.query),
   );
 }

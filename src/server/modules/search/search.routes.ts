@@ -5,13 +5,10 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '../../../shared/schemas/search';
-import { calendarDate } from '../../../shared/dates';
-import { actorOf } from '../../context';
+import { runQuery } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { managedPropertiesFilter } from '../authz';
 import { limitPerAddress } from '../rate-limits';
-import { groupResults } from './search-results';
-import { searchEverything } from './search.repository';
+import { searchManaged } from './search.reads';
 
 /**
  * A palette asks as its user types, so it is allowed more than a public search per minute;
@@ -57,13 +54,7 @@ export async function searchRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const { q } = request.query;
       if (!q) return { groups: [] };
-      const found = await searchEverything(app.db, {
-        scope: managedPropertiesFilter(actorOf(request)),
-        q,
-        limit: MAX_SEARCH_RESULTS,
-        today: calendarDate(app.config.now(), app.config.timeZone),
-      });
-      return groupResults(found, MAX_SEARCH_RESULTS);
+      return runQuery(request, searchManaged, q);
     },
   );
 }

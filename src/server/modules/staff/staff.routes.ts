@@ -8,14 +8,13 @@ import {
   staffSchema,
   updateStaffBodySchema,
 } from '../../../shared/schemas/staff';
-import { actorOf, runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute } from '../../http/csv-routes';
 import type { AppInstance } from '../../http/types';
-import { managedPropertiesFilter, requireManagedStaff } from '../authz';
 import { withTotal } from '../../http/paging';
-import { requireManagedFilters, containsPattern } from '../properties';
-import { listStaff, toStaff } from './staff.repository';
+import { requireManagedFilters } from '../properties';
+import { readStaffList, readStaffMember, readStaffPage } from './staff.reads';
 import { createStaff, deleteStaff, previewStaffDeletion, updateStaff } from './staff.service';
 import { formatPhone } from '../../../shared/phone-format';
 
@@ -36,16 +35,8 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
       "lists them, with its filters and sort (q, propertyId, sort, order). Another landlord's " +
       'propertyId is a 404.',
     querystring: staffListQuerySchema.omit({ limit: true, offset: true }),
-    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
-    readPage: async (request, { q, ...filters }, page) =>
-      (
-        await listStaff(app.db, {
-          ...filters,
-          ...page,
-          propertyFilter: managedPropertiesFilter(actorOf(request)),
-          pattern: q ? containsPattern(q) : undefined,
-        })
-      ).staff,
+    authorize: requireManagedFilters,
+    readPage: readStaffPage,
     columns: [
       { header: 'Name', value: (s) => `${s.firstName} ${s.lastName}` },
       { header: 'Position', value: (s) => s.position },
@@ -72,14 +63,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await requireManagedFilters(app.db, actor, request.query);
-      const { q, ...rest } = request.query;
-      const { staff, total } = await listStaff(app.db, {
-        ...rest,
-        propertyFilter: managedPropertiesFilter(actor),
-        pattern: q ? containsPattern(q) : undefined,
-      });
+      const { staff, total } = await runQuery(request, readStaffList, request.query);
       return withTotal(reply, { rows: staff, total });
     },
   );
@@ -95,8 +79,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
         response: { 200: staffSchema, ...errors },
       },
     },
-    async (request) =>
-      toStaff(await requireManagedStaff(app.db, actorOf(request), request.params.id)),
+    (request) => runQuery(request, readStaffMember, request.params.id),
   );
 
   app.post(
@@ -144,7 +127,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
         'Nothing blocks it (blockers is empty). removes: the work orders assigned to ' +
         'them, which become unassigned, and a linked portal login, which stays but loses ' +
         "them. Another landlord's staff member answers 404, as the delete does.",
-      service: previewStaffDeletion,
+      read: previewStaffDeletion,
     },
     delete: {
       summary: 'Remove a staff member the caller manages',

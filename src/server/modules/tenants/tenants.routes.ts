@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { applicationReceiptSchema } from '../../../shared/schemas/applications';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import { deletionRoutes } from '../../http/deletion-routes';
-import { actorOf, runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
 import {
   tenantBodySchema,
@@ -15,8 +15,8 @@ import { withTotal } from '../../http/paging';
 import { requireManagedFilters } from '../properties';
 import { toReceipt, APPLICATION_LIMIT, submitApplication } from '../applications';
 import { limitPerAddress } from '../rate-limits';
-import { findManagedUnit, requireManagedTenant, scopeFor } from '../authz';
-import { listManagedTenants, toTenant } from './tenants.repository';
+import { toTenant } from './tenants.repository';
+import { managesUnit, readTenant, readTenantList, readTenantsPage } from './tenants.reads';
 import { changeTenant, placeTenant, previewTenantDeletion, removeTenant } from './tenants.service';
 import { formatPhone } from '../../../shared/phone-format';
 
@@ -36,18 +36,15 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
       'them, with its filters and sort (q, propertyId, unitId, sort, order). Added is the day the ' +
       "tenant was added, in the landlord's calendar. Another landlord's propertyId or unitId is a 404.",
     querystring: tenantListQuerySchema.omit({ limit: true, offset: true }),
-    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
-    readPage: async (request, query, page) =>
-      (
-        await listManagedTenants(app.db, { ...query, ...page, scope: scopeFor(actorOf(request)) })
-      ).tenants.map((tenant) => ({ ...tenant, added: csvDay(request, tenant.createdAt) })),
+    authorize: requireManagedFilters,
+    readPage: readTenantsPage,
     columns: [
       { header: 'Name', value: (t) => `${t.firstName} ${t.lastName}` },
       { header: 'Unit #', value: (t) => t.unitNumber },
       { header: 'Property', value: (t) => t.propertyName },
       { header: 'Phone', value: (t) => formatPhone(t.phoneNumber) },
       { header: 'Email', value: (t) => t.email },
-      { header: 'Added', value: (t) => t.added },
+      { header: 'Added', value: (t) => csvDay(app.config.timeZone, t.createdAt) },
     ],
   });
 
@@ -71,9 +68,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await requireManagedFilters(app.db, actor, request.query);
-      const page = await listManagedTenants(app.db, { ...request.query, scope: scopeFor(actor) });
+      const page = await runQuery(request, readTenantList, request.query);
       return withTotal(reply, { rows: page.tenants, total: page.total });
     },
   );
@@ -89,8 +84,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
         response: { 200: tenantSchema, ...errors },
       },
     },
-    async (request) =>
-      toTenant(await requireManagedTenant(app.db, actorOf(request), request.params.id)),
+    (request) => runQuery(request, readTenant, request.params.id),
   );
 
   app.post(
@@ -114,7 +108,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      if (await findManagedUnit(app.db, actorOf(request), body.unitId)) {
+      if (await runQuery(request, managesUnit, body.unitId)) {
         return reply.status(201).send(toTenant(await runService(request, placeTenant, body)));
       }
       // The spec's public 'Rent This Unit' call: an application for the landlord to review.
@@ -155,7 +149,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
         'blockers: their leases; while any is listed, DELETE answers 409 with the same ' +
         'messages. removes: a linked portal login, which stays but loses this home. ' +
         "Another landlord's tenant answers 404, as the delete does.",
-      service: previewTenantDeletion,
+      read: previewTenantDeletion,
     },
     delete: {
       summary: 'Remove a tenant without leases; frees the unit when it was the last tenant',

@@ -10,16 +10,14 @@ import {
   updateUnitBodySchema,
 } from '../../../shared/schemas/units';
 import { deletionRoutes } from '../../http/deletion-routes';
-import { actorOf, runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { assertBodyIdMatches } from '../../http/body-id';
 import { csvListRoute, csvMoney } from '../../http/csv-routes';
-import { notFound } from '../../http/errors';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { limitPublicSearch, requireManagedFilters, containsPattern } from '../properties';
+import { limitPublicSearch, requireManagedFilters } from '../properties';
 import { managerWhenMine } from '../auth';
-import { managedPropertiesFilter } from '../authz';
-import { findUnit, listUnits, toUnit } from './units.repository';
+import { readManagedUnitsPage, readUnit, readUnitList } from './units.reads';
 import {
   createUnit,
   createUnits,
@@ -45,16 +43,8 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
       'screen shows it, with its filters and sort (q, status, propertyId, sort, order). Never ' +
       "public: a visitor or a Tenant is refused, and another landlord's propertyId is a 404.",
     querystring: unitListQuerySchema.omit({ limit: true, offset: true, mine: true }),
-    authorize: (request, query) => requireManagedFilters(app.db, actorOf(request), query),
-    readPage: async (request, { q, ...filters }, page) =>
-      (
-        await listUnits(app.db, {
-          ...filters,
-          ...page,
-          propertyFilter: managedPropertiesFilter(actorOf(request)),
-          pattern: q ? containsPattern(q) : undefined,
-        })
-      ).units,
+    authorize: requireManagedFilters,
+    readPage: readManagedUnitsPage,
     columns: [
       { header: 'Unit #', value: (u) => u.unitNumber },
       { header: 'Property', value: (u) => u.propertyName },
@@ -83,17 +73,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { mine, q, ...rest } = request.query;
-      let propertyFilter;
-      if (mine) {
-        await requireManagedFilters(app.db, actorOf(request), rest);
-        propertyFilter = managedPropertiesFilter(actorOf(request));
-      }
-      const { units, total } = await listUnits(app.db, {
-        ...rest,
-        propertyFilter,
-        pattern: q ? containsPattern(q) : undefined,
-      });
+      const { units, total } = await runQuery(request, readUnitList, request.query);
       return withTotal(reply, { rows: units, total });
     },
   );
@@ -109,11 +89,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
         response: { 200: unitSchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const row = await findUnit(app.db, request.params.id);
-      if (!row) throw notFound('units.not_found', 'Unit not found');
-      return toUnit(row);
-    },
+    (request) => runQuery(request, readUnit, request.params.id),
   );
 
   app.post(
@@ -183,7 +159,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
         'its history); while any is listed, DELETE answers 409 with the same messages. ' +
         "removes: what goes with it (its rental applications). Another landlord's unit " +
         'answers 404, as the delete does.',
-      service: previewUnitDeletion,
+      read: previewUnitDeletion,
     },
     delete: {
       summary:

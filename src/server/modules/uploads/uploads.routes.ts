@@ -1,18 +1,18 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import { uploadSchema } from '../../../shared/schemas/uploads';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors';
 import type { AppInstance } from '../../http/types';
 import { currentUser } from '../auth';
 import { consumeRateLimit } from '../rate-limits';
 import { checkUploadedFile, MAX_PDF_BYTES, type StoredFile } from './document';
 import { MAX_PHOTO_BYTES, photoTooLarge } from './image';
-import { findOwnUpload, toUpload } from './uploads.repository';
+import { toUpload } from './uploads.repository';
 import { newStorageKey } from './file-store';
-import { deleteOwnUpload, readPhoto, recordUpload } from './uploads.service';
+import { deleteOwnUpload, readOwnUpload, readPhoto, recordUpload } from './uploads.service';
 import type { UploadRow } from './uploads.table';
 
 /**
@@ -95,8 +95,7 @@ export async function uploadsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const upload = await findOwnUpload(app.db, currentUser(request).id, request.params.id);
-      if (!upload) throw notFound('uploads.not_found', 'Photo not found');
+      const upload = await runQuery(request, readOwnUpload, request.params.id);
       return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );

@@ -36,6 +36,13 @@ export async function recordUpload(
   return row;
 }
 
+/** A file the caller sent (only its sender sees it through this address). */
+export async function readOwnUpload(ctx: Context, id: number): Promise<UploadRow> {
+  const upload = await findOwnUpload(ctx.tx, actingUser(ctx).id, id);
+  if (!upload) throw NOT_FOUND();
+  return upload;
+}
+
 /** The sender withdraws a photo that no record shows yet; the file goes after the commit. */
 export async function deleteOwnUpload(ctx: Context, id: number): Promise<UploadRow> {
   const upload = await findOwnUpload(ctx.tx, actingUser(ctx).id, id);

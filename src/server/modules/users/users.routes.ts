@@ -12,12 +12,11 @@ import {
   signupBodySchema,
   userSchema,
 } from '../../../shared/schemas/users';
-import { actorOf, runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { actsOnEveryRecord } from '../authz';
 import { limitPerAddress, type AddressLimit } from '../rate-limits';
-import { listPropertyOwners, listUsers } from './users.repository';
+import { readUserList } from './users.reads';
 import {
   createAccount,
   getPaymentInstructions,
@@ -109,7 +108,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         response: publicContactResponses,
       },
     },
-    async (request) => runService(request, getPublicContact, request.params.id),
+    async (request) => runQuery(request, getPublicContact, request.params.id),
   );
 
   app.put(
@@ -149,7 +148,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         response: paymentInstructionsResponses,
       },
     },
-    async (request) => runService(request, getPaymentInstructions, request.params.id),
+    async (request) => runQuery(request, getPaymentInstructions, request.params.id),
   );
 
   app.put(
@@ -187,7 +186,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
         response: { ...paymentInstructionsResponses, 200: rentSettingsSchema },
       },
     },
-    async (request) => runService(request, getRentSettings, request.params.id),
+    async (request) => runQuery(request, getRentSettings, request.params.id),
   );
 
   app.put(
@@ -224,9 +223,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const page = actsOnEveryRecord(actorOf(request))
-        ? await listUsers(app.db, request.query)
-        : await listPropertyOwners(app.db, request.query);
+      const page = await runQuery(request, readUserList, request.query);
       return withTotal(reply, { rows: page.users, total: page.total });
     },
   );

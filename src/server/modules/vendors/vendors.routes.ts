@@ -8,7 +8,7 @@ import {
   vendorListQuerySchema,
   vendorSchema,
 } from '../../../shared/schemas/vendors';
-import { runService } from '../../context';
+import { runQuery, runService } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
 import {
@@ -52,8 +52,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) =>
-      withTotal(reply, await runService(request, listVendors, request.query)),
+    async (request, reply) => withTotal(reply, await runQuery(request, listVendors, request.query)),
   );
 
   app.post(
@@ -85,7 +84,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
         response: { 200: vendorSchema, ...errors },
       },
     },
-    (request) => runService(request, readVendor, request.params.id),
+    (request) => runQuery(request, readVendor, request.params.id),
   );
 
   app.patch(
@@ -133,7 +132,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
       description:
         'blockers: the expenses, recurring expenses and work orders that name the vendor; ' +
         'while any is there the delete answers 409 and the vendor can be archived instead.',
-      service: previewVendorDeletion,
+      read: previewVendorDeletion,
     },
     delete: {
       summary: 'Delete a vendor nothing names (409 once used: archive it instead)',

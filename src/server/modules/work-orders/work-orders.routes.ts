@@ -13,29 +13,23 @@ import {
   workOrderSchema,
   workOrderSummarySchema,
 } from '../../../shared/schemas/work-orders';
-import { actorOf, runService, type Service } from '../../context';
-import { notFound } from '../../http/errors';
+import { runQuery, runService, type Service } from '../../context';
 import { withTotal } from '../../http/paging';
 import type { AppInstance } from '../../http/types';
-import { currentUser } from '../auth';
-import { requireManagedStaff, requireManagedTenant } from '../authz';
-import { requireManagedFilters } from '../properties';
 import { sendStoredFile } from '../uploads';
 import { readPhoto } from '../uploads';
 import {
-  countWorkOrders,
-  findPhotoUpload,
-  findWorkOrder,
-  listWorkOrders,
-} from './work-orders.repository';
+  readManagedWorkOrder,
+  readManagedWorkOrderCounts,
+  readManagedWorkOrders,
+  readWorkOrderPhoto,
+} from './work-orders.reads';
 import {
   addWorkOrderNote,
   addWorkOrderPhoto,
   assignWorkOrder,
   changeWorkOrderStatus,
   fileWorkOrder,
-  managerScope,
-  readWorkOrder,
 } from './work-orders.service';
 import { chargeWorkOrderToTenant } from './work-order-charges.service';
 
@@ -48,7 +42,7 @@ const errors = {
 };
 
 export async function workOrdersRoutes(app: AppInstance): Promise<void> {
-  const clock = () => ({ now: app.config.now(), targets: app.config.responseTargets });
+  const targets = app.config.responseTargets;
 
   app.get(
     '/work-orders',
@@ -69,16 +63,9 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const query = request.query;
-      const actor = actorOf(request);
-      // Filtering by another landlord's property, staff member or tenant answers 404, as the
-      // record would.
-      await requireManagedFilters(app.db, actor, { propertyId: query.propertyId });
-      if (query.assigneeId) await requireManagedStaff(app.db, actor, query.assigneeId);
-      if (query.tenantId) await requireManagedTenant(app.db, actor, query.tenantId);
-      const { workOrders, total } = await listWorkOrders(app.db, {
-        scope: managerScope(currentUser(request)),
+      const { workOrders, total } = await runQuery(request, readManagedWorkOrders, {
         query,
-        ...clock(),
+        targets,
       });
       if (query.limit !== undefined || query.offset !== undefined) {
         return withTotal(reply, { rows: workOrders, total });
@@ -97,8 +84,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
         response: { 200: workOrderCountsSchema, ...errors },
       },
     },
-    async (request) =>
-      countWorkOrders(app.db, { scope: managerScope(currentUser(request)), ...clock() }),
+    (request) => runQuery(request, readManagedWorkOrderCounts, targets),
   );
 
   app.get(
@@ -112,8 +98,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
         response: { 200: workOrderSchema, ...errors },
       },
     },
-    async (request) =>
-      readWorkOrder(app.db, request.params.id, managerScope(currentUser(request)), clock()),
+    (request) => runQuery(request, readManagedWorkOrder, { id: request.params.id, targets }),
   );
 
   app.post(
@@ -129,8 +114,13 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const id = await runService(request, fileWorkOrder, request.body);
-      return reply.status(201).send(await detail(request, id));
+      const order = await runService(
+        request,
+        async (ctx, body) =>
+          readManagedWorkOrder(ctx, { id: await fileWorkOrder(ctx, body), targets }),
+        request.body,
+      );
+      return reply.status(201).send(order);
     },
   );
 
@@ -153,13 +143,13 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
           response: { 200: workOrderSchema, ...errors },
         },
       },
-      async (request) => {
-        const id = await runService(request, service, {
-          id: request.params.id,
-          body: request.body as Body,
-        });
-        return detail(request, id);
-      },
+      (request) =>
+        runService(
+          request,
+          async (ctx, input) =>
+            readManagedWorkOrder(ctx, { id: await service(ctx, input), targets }),
+          { id: request.params.id, body: request.body as Body },
+        ),
     );
   }
 
@@ -207,15 +197,11 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { id, photoId } = request.params;
-      const found = await findWorkOrder(app.db, id, managerScope(currentUser(request)));
-      const upload = found ? await findPhotoUpload(app.db, id, photoId) : undefined;
-      if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
+      const upload = await runQuery(request, readWorkOrderPhoto, {
+        ...request.params,
+        role: 'manager',
+      });
       return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );
-
-  function detail(request: Parameters<typeof currentUser>[0], id: number) {
-    return readWorkOrder(app.db, id, managerScope(currentUser(request)), clock());
-  }
 }

@@ -1,23 +1,17 @@
-import type { FastifyRequest } from 'fastify';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import { workOrderPhotoParamsSchema } from '../../../shared/schemas/work-orders';
 import {
-  WORKER_QUEUE_MAINTENANCE_ONLY,
   workerNoteBodySchema,
   workerPhotoBodySchema,
   workerQueueSchema,
   workerStatusBodySchema,
   workerWorkOrderSchema,
-  type WorkerWorkOrder,
 } from '../../../shared/schemas/worker-queue';
-import { actorOf, runService } from '../../context';
-import { notFound } from '../../http/errors';
+import { runQuery, runService } from '../../context';
 import type { AppInstance } from '../../http/types';
-import { requireMaintenanceRole, workOrdersAssignedToAccountFilter } from '../authz';
 import { sendStoredFile } from '../uploads';
 import { readPhoto } from '../uploads';
-import { findPhotoUpload, findWorkOrder } from './work-orders.repository';
-import { readWorkOrder } from './work-orders.service';
+import { readAssignedWorkOrder, readWorkOrderPhoto } from './work-orders.reads';
 import {
   addAssignedWorkOrderNote,
   addAssignedWorkOrderPhoto,
@@ -39,24 +33,7 @@ const errors = {
  * assigned to a staff record linked to the caller's account answers 404, exactly as a missing one.
  */
 export async function workerQueueRoutes(app: AppInstance): Promise<void> {
-  const clock = () => ({ now: app.config.now(), targets: app.config.responseTargets });
-
-  /** The worker's view: the tenant's email is left out here, not only by the schema. */
-  async function detail(request: FastifyRequest, id: number): Promise<WorkerWorkOrder> {
-    const actor = actorOf(request);
-    requireMaintenanceRole(actor, WORKER_QUEUE_MAINTENANCE_ONLY);
-    const order = await readWorkOrder(
-      app.db,
-      id,
-      workOrdersAssignedToAccountFilter(actor),
-      clock(),
-    );
-    const { tenant } = order;
-    return {
-      ...order,
-      tenant: tenant && { id: tenant.id, name: tenant.name, phone: tenant.phone },
-    };
-  }
+  const targets = app.config.responseTargets;
 
   app.get(
     '/worker/work-orders',
@@ -72,7 +49,7 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         response: { 200: workerQueueSchema, ...errors },
       },
     },
-    async (request) => readWorkerQueue(app.db, actorOf(request), clock()),
+    (request) => runQuery(request, readWorkerQueue, targets),
   );
 
   app.get(
@@ -87,7 +64,7 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
-    async (request) => detail(request, request.params.id),
+    (request) => runQuery(request, readAssignedWorkOrder, { id: request.params.id, targets }),
   );
 
   app.post(
@@ -103,13 +80,16 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const id = await runService(request, changeAssignedWorkOrderStatus, {
-        id: request.params.id,
-        body: request.body,
-      });
-      return detail(request, id);
-    },
+    (request) =>
+      runService(
+        request,
+        async (ctx, input) =>
+          readAssignedWorkOrder(ctx, {
+            id: await changeAssignedWorkOrderStatus(ctx, input),
+            targets,
+          }),
+        { id: request.params.id, body: request.body },
+      ),
   );
 
   app.post(
@@ -124,13 +104,13 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const id = await runService(request, addAssignedWorkOrderNote, {
-        id: request.params.id,
-        body: request.body,
-      });
-      return detail(request, id);
-    },
+    (request) =>
+      runService(
+        request,
+        async (ctx, input) =>
+          readAssignedWorkOrder(ctx, { id: await addAssignedWorkOrderNote(ctx, input), targets }),
+        { id: request.params.id, body: request.body },
+      ),
   );
 
   app.post(
@@ -146,13 +126,13 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
         response: { 200: workerWorkOrderSchema, ...errors },
       },
     },
-    async (request) => {
-      const id = await runService(request, addAssignedWorkOrderPhoto, {
-        id: request.params.id,
-        body: request.body,
-      });
-      return detail(request, id);
-    },
+    (request) =>
+      runService(
+        request,
+        async (ctx, input) =>
+          readAssignedWorkOrder(ctx, { id: await addAssignedWorkOrderPhoto(ctx, input), targets }),
+        { id: request.params.id, body: request.body },
+      ),
   );
 
   app.get(
@@ -167,12 +147,10 @@ export async function workerQueueRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      requireMaintenanceRole(actor, WORKER_QUEUE_MAINTENANCE_ONLY);
-      const { id, photoId } = request.params;
-      const found = await findWorkOrder(app.db, id, workOrdersAssignedToAccountFilter(actor));
-      const upload = found ? await findPhotoUpload(app.db, id, photoId) : undefined;
-      if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
+      const upload = await runQuery(request, readWorkOrderPhoto, {
+        ...request.params,
+        role: 'worker',
+      });
       return sendStoredFile(reply, upload, await readPhoto(app.files, upload));
     },
   );

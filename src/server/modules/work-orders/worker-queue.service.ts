@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { ResponseTargets } from '../../../shared/maintenance';
 import {
   WORKER_QUEUE_MAINTENANCE_ONLY,
   type WorkerNoteBody,
@@ -6,15 +7,14 @@ import {
   type WorkerQueue,
   type WorkerStatusBody,
 } from '../../../shared/schemas/worker-queue';
-import type { Actor, Context } from '../../context';
-import type { Database } from '../../db/client';
+import type { Context } from '../../context';
 import {
   isLinkedToStaff,
   requireMaintenanceRole,
   workOrdersAssignedToAccountFilter,
 } from '../authz';
 import { propertiesTable } from '../properties';
-import { listWorkOrders, type Clock } from './work-orders.repository';
+import { listWorkOrders } from './work-orders.repository';
 import { addWorkOrderNote, addWorkOrderPhoto, changeWorkOrderStatus } from './work-orders.service';
 
 /**
@@ -23,16 +23,16 @@ import { addWorkOrderNote, addWorkOrderPhoto, changeWorkOrderStatus } from './wo
  * then by scheduled (or filed) date. An unlinked account has an empty queue.
  */
 export async function readWorkerQueue(
-  db: Database,
-  actor: Actor,
-  clock: Clock,
+  { tx: db, actor, now }: Context,
+  targets: ResponseTargets,
 ): Promise<WorkerQueue> {
   requireMaintenanceRole(actor, WORKER_QUEUE_MAINTENANCE_ONLY);
   if (!(await isLinkedToStaff(db, actor))) return { linked: false, workOrders: [] };
   const { workOrders } = await listWorkOrders(db, {
     scope: workOrdersAssignedToAccountFilter(actor),
     query: { open: true, overdue: undefined },
-    ...clock,
+    now,
+    targets,
   });
   const propertyIds = [...new Set(workOrders.map((order) => order.propertyId))];
   const properties =
