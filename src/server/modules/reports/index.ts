@@ -1,4 +1,5 @@
 import type { ModuleRoutes } from '../../front-door';
 import { reportsRoutes } from './reports.routes';
 
+export { booksMonthTotalsTable } from './reports.table';
 export const routes: ModuleRoutes = [reportsRoutes];
