@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { booksReading } from './books-months';
+import { booksReading, yearsAndMonths } from './books-months';
 
 describe('booksReading', () => {
   it('reads whole months from their totals alone', () => {
@@ -39,5 +39,26 @@ describe('booksReading', () => {
       months: null,
       edges: [{ from: '2026-05-31', to: '2026-05-31', sign: 1 }],
     });
+  });
+});
+
+describe('yearsAndMonths', () => {
+  it('reads whole years from their totals, and the months of a year cut by the range', () => {
+    // 36 months to this November: December alone, two years, this year less December.
+    expect(yearsAndMonths({ first: '2023-12-01', last: '2026-11-01' })).toEqual([
+      { level: 'month', first: '2023-12-01', last: '2023-12-01', sign: 1 },
+      { level: 'year', first: '2024-01-01', last: '2024-01-01', sign: 1 },
+      { level: 'year', first: '2025-01-01', last: '2025-01-01', sign: 1 },
+      { level: 'year', first: '2026-01-01', last: '2026-01-01', sign: 1 },
+      { level: 'month', first: '2026-12-01', last: '2026-12-01', sign: -1 },
+    ]);
+    expect(yearsAndMonths({ first: '2025-03-01', last: '2025-10-01' })).toEqual([
+      { level: 'year', first: '2025-01-01', last: '2025-01-01', sign: 1 },
+      { level: 'month', first: '2025-01-01', last: '2025-02-01', sign: -1 },
+      { level: 'month', first: '2025-11-01', last: '2025-12-01', sign: -1 },
+    ]);
+    expect(yearsAndMonths({ first: '2025-05-01', last: '2025-07-01' })).toEqual([
+      { level: 'month', first: '2025-05-01', last: '2025-07-01', sign: 1 },
+    ]);
   });
 });

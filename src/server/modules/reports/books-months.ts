@@ -45,3 +45,44 @@ export function booksReading(from: CalendarDate, to: CalendarDate): BooksReading
     edges,
   };
 }
+
+/** A run of totals of one level (a property's years or months), added or taken out. */
+export interface TotalsRun {
+  level: 'year' | 'month';
+  /** First days of the first and last year or month of the run. */
+  first: CalendarDate;
+  last: CalendarDate;
+  sign: 1 | -1;
+}
+
+const monthIndex = (date: CalendarDate) =>
+  Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+const monthOf = (index: number): CalendarDate =>
+  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+
+/**
+ * The months first..last read from a property's years where it is cheaper: a whole year is
+ * its year's total; a year cut by the range is its months, or its year less the months it
+ * leaves out, whichever are fewer (a range to this month leaves out months not lived yet).
+ */
+export function yearsAndMonths(months: { first: CalendarDate; last: CalendarDate }): TotalsRun[] {
+  const runs: TotalsRun[] = [];
+  const [first, last] = [monthIndex(months.first), monthIndex(months.last)];
+  for (let year = Math.floor(first / 12); year <= Math.floor(last / 12); year++) {
+    const [january, december] = [year * 12, year * 12 + 11];
+    const [from, to] = [Math.max(first, january), Math.min(last, december)];
+    const kept = to - from + 1;
+    if (12 - kept < kept) {
+      runs.push({ level: 'year', first: monthOf(january), last: monthOf(january), sign: 1 });
+      if (from > january) {
+        runs.push({ level: 'month', first: monthOf(january), last: monthOf(from - 1), sign: -1 });
+      }
+      if (to < december) {
+        runs.push({ level: 'month', first: monthOf(to + 1), last: monthOf(december), sign: -1 });
+      }
+    } else {
+      runs.push({ level: 'month', first: monthOf(from), last: monthOf(to), sign: 1 });
+    }
+  }
+  return runs;
+}

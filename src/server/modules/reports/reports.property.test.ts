@@ -21,6 +21,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app'
 import { depositTransactionsTable } from '../deposits';
 import { expensesTable } from '../expenses';
 import { ledgerEntriesTable } from '../ledger';
+import { propertiesTable } from '../properties';
 import { unitsTable } from '../units';
 import { getJson, seedLease, seedProperty, seedTenant } from '../money/money.test-helpers';
 import { seedExpenses, seedVendor } from './reports.test-helpers';
@@ -30,17 +31,19 @@ import { seedExpenses, seedVendor } from './reports.test-helpers';
  * properties with leases whose ledgers hold charges of every category (opening balances
  * too), payments, credits, credits paid from a deposit, and reversals of any of them dated
  * any later day; deposits received and returned; expenses paid and unpaid, with and without
- * a vendor, some of them then edited or deleted; a unit moved to another property; over two
- * years. The reports read only this run's properties (propertyIds). After each run the monthly
+ * a vendor, some of them then edited or deleted; a unit moved to another property, and a
+ * property given to another landlord; over two years. The reports read only this run's properties (propertyIds). After each run the monthly
  * totals the triggers keep (books_month_totals) equal their recomputation from every row.
  */
 
 let t: TestApp;
 let landlord: TestUser;
+/** Given a property at the end of some runs (its books follow it). */
+let neighbour: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = MID_MARCH_NOON;
-  [landlord] = await signUpAll(t, ['Landlord']);
+  [landlord, neighbour] = await signUpAll(t, ['Landlord', 'Landlord']);
 });
 afterAll(() => t.close());
 
@@ -152,18 +155,31 @@ function incomeOf(entry: Entry, basis: ReportBasis): number {
   return 0;
 }
 
-/** Rows of books_month_totals and of its recomputation that the other lacks. */
-function totalsApartFromRecomputation() {
-  const columns = sql`property_id, month::text, basis, side, category, vendor_id, amount::text, entries`;
-  return readRows(
-    t.database.db,
-    sql`(SELECT 'kept' AS apart, ${columns} FROM books_month_totals
-         EXCEPT ALL SELECT 'kept', ${columns} FROM books_month_totals_recomputed)
-        UNION ALL
-        (SELECT 'recomputed', ${columns} FROM books_month_totals_recomputed
-         EXCEPT ALL SELECT 'recomputed', ${columns} FROM books_month_totals)`,
-    z.record(z.string(), z.unknown()),
-  );
+/** The totals the triggers keep, at each level, as they should be (recomputed from every row). */
+const TOTALS = {
+  books_month_totals: sql`property_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
+  books_year_totals: sql`property_id, year::text, basis, side, category, amount::text, entries`,
+  books_owner_month_totals: sql`owner_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
+};
+
+/** Rows of each level of the totals and of its recomputation that the other lacks. */
+async function totalsApartFromRecomputation() {
+  const apart: unknown[] = [];
+  for (const [table, columns] of Object.entries(TOTALS)) {
+    const [kept, recomputed] = [sql.identifier(table), sql.identifier(`${table}_recomputed`)];
+    apart.push(
+      ...(await readRows(
+        t.database.db,
+        sql`(SELECT ${table} AS kept_in, ${columns} FROM ${kept}
+             EXCEPT ALL SELECT ${table}, ${columns} FROM ${recomputed})
+            UNION ALL
+            (SELECT 'recomputed', ${columns} FROM ${recomputed}
+             EXCEPT ALL SELECT 'recomputed', ${columns} FROM ${kept})`,
+        z.record(z.string(), z.unknown()),
+      )),
+    );
+  }
+  return apart;
 }
 
 const sum = (values: number[]) => fromCents(cents(values.reduce((a, b) => a + b, 0)));
@@ -450,7 +466,29 @@ describe('reports: SQL and plain sums agree', () => {
           expected1099.map(({ v, total }) => [v.id, total, total >= 600]),
         );
 
-        // The monthly totals the triggers keep are their recomputation from every row.
+        // The whole portfolio (read from the landlord's own totals) is its properties together.
+        const owned = await t.database.db
+          .select({ id: propertiesTable.id })
+          .from(propertiesTable)
+          .where(eq(propertiesTable.userId, landlord.user.id));
+        const range = `from=${from}&to=${to}&basis=${basis}&groupBy=${groupBy}`;
+        const everyId = `propertyIds=${owned.map((p) => p.id).join(',')}`;
+        for (const report of ['profit-and-loss', 'cash-flow', 'expenses']) {
+          const [{ body: whole }, { body: each }] = await Promise.all([
+            getJson<object>(landlord, `/api/reports/${report}?${range}`),
+            getJson<object>(landlord, `/api/reports/${report}?${range}&${everyId}`),
+          ]);
+          expect(whole).toEqual(each);
+        }
+
+        if (input.moveUnit) {
+          await t.database.db
+            .update(propertiesTable)
+            .set({ userId: neighbour.user.id })
+            .where(eq(propertiesTable.id, properties[0]!));
+        }
+
+        // The totals the triggers keep are their recomputation from every row.
         expect(await totalsApartFromRecomputation()).toEqual([]);
       }),
       { numRuns: 25 },

@@ -4,7 +4,7 @@ import { parseDecimalCents, type Cents } from '../../../shared/money';
 import type { ReportBasis, ReportGrouping } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
-import { booksReading, type EdgeDays } from './books-months';
+import { booksReading, yearsAndMonths, type EdgeDays } from './books-months';
 
 /**
  * The landlord's books in SQL (docs/product.md section 30, decision 0022). Every report reads
@@ -65,7 +65,7 @@ function edgeDays(day: SQL, edges: readonly EdgeDays[]) {
 /**
  * `inc`: the income of the edge days, one row per ledger entry that counts, with its
  * property, day, income category, signed amount and sign (the rules are those of the
- * monthly totals: books_income_lines in drizzle/0031_books_month_totals.sql).
+ * monthly totals: books_income_lines in drizzle/0031_books_totals.sql).
  * - `ent`: the entries dated in the edges of the kinds the basis counts, and the reversals
  *   dated in the edges (few: read by their own index), each with the kind and category of
  *   the entry it undoes and the negative of its amount. `counted_id` is the entry that
@@ -138,28 +138,6 @@ function depositMovesCte(edges: readonly EdgeDays[]): SQL {
       WHERE dt.kind IN ('received', 'returned') AND ${days.where})`;
 }
 
-/**
- * `tot`: the monthly totals (books_month_totals) of the scoped properties for the months
- * read whole, each on its month's first day.
- */
-function totalsCte(
-  scope: BooksScope,
-  range: BooksRange,
-  months: { first: string; last: string },
-  sides: readonly BookSide[],
-): SQL {
-  return sql`
-    tot AS (
-      SELECT t.side, t.property_id, t.month AS day, t.category, t.vendor_id, t.amount, t.entries
-      FROM properties p JOIN books_month_totals t ON t.property_id = p.id
-      WHERE ${ownedProperties(scope)} AND t.basis = ${range.basis}
-        AND t.month BETWEEN ${months.first}::date AND ${months.last}::date
-        AND t.side IN (${sql.join(
-          sides.map((side) => sql`${side}`),
-          sql`, `,
-        )}))`;
-}
-
 export type BookSide = 'income' | 'expense' | 'deposit';
 
 /** The portfolio's sum of one side and category (and vendor) in one period. */
@@ -211,14 +189,67 @@ const GROUPING_UNITS: Record<ReportGrouping, string> = {
   year: 'year',
 };
 
+const sideList = (sides: readonly BookSide[]) =>
+  sql.join(
+    sides.map((side) => sql`${side}`),
+    sql`, `,
+  );
+
 /**
- * The books of the range in one statement (decision 0027): the monthly totals of the months
- * read whole, and the rows (income entries, expenses, deposit movements) of the edge days,
- * each with its sign, summed in one pass into at most two small hashed groupings: the
- * portfolio's sums per day and category (and vendor), and each property's sums per category
- * over the range. The days are then summed into periods (date_trunc on a few hundred days). A
- * group whose rows cancel out (none left once the edges are taken out) is no line at all, as
- * when the rows were read one by one.
+ * The portfolio's months first..last from the totals: the landlords' own (one row per month
+ * and category, whatever the number of properties) when the report covers all of a landlord's
+ * properties (or everyone's), else the named properties' months.
+ */
+function portfolioMonths(
+  scope: BooksScope,
+  range: BooksRange,
+  months: { first: string; last: string },
+  sides: readonly BookSide[],
+  vendor: SQL,
+): SQL {
+  const within = sql`t.basis = ${range.basis} AND t.side IN (${sideList(sides)})
+    AND t.month BETWEEN ${months.first}::date AND ${months.last}::date`;
+  const owner = scope.ownerId === undefined ? sql`true` : sql`t.owner_id = ${scope.ownerId}`;
+  return scope.propertyIds === undefined
+    ? sql`SELECT t.side, t.month AS day, t.category, ${vendor} AS vendor_id, t.amount, t.entries
+          FROM books_owner_month_totals t WHERE ${owner} AND ${within}`
+    : sql`SELECT t.side, t.month AS day, t.category, ${vendor} AS vendor_id, t.amount, t.entries
+          FROM properties p JOIN books_month_totals t ON t.property_id = p.id
+          WHERE ${ownedProperties(scope)} AND ${within}`;
+}
+
+/** Each scoped property's months first..last from its years and months (yearsAndMonths). */
+function propertyMonths(
+  scope: BooksScope,
+  range: BooksRange,
+  months: { first: string; last: string },
+  sides: readonly BookSide[],
+): SQL {
+  const runs = yearsAndMonths(months).map((run) => {
+    const [table, period] =
+      run.level === 'year'
+        ? [sql`books_year_totals`, sql`t.year`]
+        : [sql`books_month_totals`, sql`t.month`];
+    // Taken out: negative amounts and counts.
+    const minus = run.sign === -1 ? sql`-` : sql``;
+    return sql`SELECT t.side, t.property_id, t.category, ${minus}t.amount AS amount,
+                      ${minus}t.entries AS entries
+               FROM properties p JOIN ${table} t ON t.property_id = p.id
+               WHERE ${ownedProperties(scope)} AND t.basis = ${range.basis}
+                 AND t.side IN (${sideList(sides)})
+                 AND ${period} BETWEEN ${run.first}::date AND ${run.last}::date`;
+  });
+  return sql.join(runs, sql` UNION ALL `);
+}
+
+/**
+ * The books of the range in one statement (decision 0027): the totals kept ahead of time for
+ * the months read whole, and the rows (income entries, expenses, deposit movements) of the
+ * edge days, each with its sign. The portfolio's sums per period and category (and vendor) add
+ * the landlord's months (a few hundred rows for three years) and the edges; each property's
+ * sums over the range (when asked for) add its years and months and the edges. A group whose
+ * rows cancel out (none left once the edges are taken out) is no line at all, as when the rows
+ * were read one by one.
  */
 export function bookSumsStatement(
   scope: BooksScope,
@@ -233,41 +264,45 @@ export function bookSumsStatement(
     ? ['income', 'expense', 'deposit']
     : ['income', 'expense'];
   const ctes: SQL[] = [];
-  const parts: SQL[] = [];
+  const portfolio: SQL[] = [];
+  const properties: SQL[] = [];
   if (months) {
-    ctes.push(totalsCte(scope, range, months, sides));
-    parts.push(
-      sql`SELECT side, property_id, day, category, ${vendor} AS vendor_id, amount, entries FROM tot`,
+    portfolio.push(
+      portfolioMonths(scope, range, months, sides, options.byVendor ? sql`t.vendor_id` : vendor),
     );
+    properties.push(propertyMonths(scope, range, months, sides));
   }
   if (edges.length > 0) {
-    ctes.push(scopeCte(scope), incomeCtes(range, edges), expenseCte(scope, range, edges));
-    parts.push(
+    const parts = [
       sql`SELECT 'income' AS side, property_id, day, category, NULL::int AS vendor_id, amount,
                  sign AS entries FROM inc`,
-      sql`SELECT 'expense', property_id, day, category, ${vendor}, amount, sign FROM ex`,
-    );
+      sql`SELECT 'expense', property_id, day, category, vendor_id, amount, sign FROM ex`,
+    ];
+    ctes.push(scopeCte(scope), incomeCtes(range, edges), expenseCte(scope, range, edges));
     if (options.deposits) {
       ctes.push(depositMovesCte(edges));
       parts.push(sql`SELECT 'deposit', property_id, day, category, NULL::int, amount, sign
                      FROM dm`);
     }
+    ctes.push(sql`edge AS (${sql.join(parts, sql` UNION ALL `)})`);
+    portfolio.push(
+      sql`SELECT side, day, category, ${vendor} AS vendor_id, amount, entries FROM edge`,
+    );
+    properties.push(sql`SELECT side, property_id, category, amount, entries FROM edge`);
   }
-  // A property's row has no day; a portfolio's row has no property.
-  const sets = options.byProperty
-    ? sql`GROUPING SETS ((side, day, category, vendor_id), (side, property_id, category))`
-    : sql`side, day, category, vendor_id`;
-  const propertyId = options.byProperty ? sql`property_id` : sql`NULL::int`;
-  return sql`WITH ${sql.join(ctes, sql`,`)},
-    books AS (${sql.join(parts, sql` UNION ALL `)}),
-    daily AS (
-      SELECT side, ${propertyId} AS property_id, day, category, vendor_id,
-             sum(amount) AS amount, sum(entries) AS entries
-      FROM books GROUP BY ${sets})
-    SELECT side, property_id, to_char(${period}, 'YYYY-MM-DD') AS period_start, category,
-           vendor_id, sum(amount)::text AS amount
-    FROM daily GROUP BY side, property_id, ${period}, category, vendor_id
-    HAVING sum(entries) <> 0`;
+  const answers = [
+    sql`SELECT side, NULL::int AS property_id, to_char(${period}, 'YYYY-MM-DD') AS period_start,
+               category, vendor_id, sum(amount)::text AS amount
+        FROM (${sql.join(portfolio, sql` UNION ALL `)}) books
+        GROUP BY side, ${period}, category, vendor_id HAVING sum(entries) <> 0`,
+  ];
+  if (options.byProperty) {
+    answers.push(sql`SELECT side, property_id, NULL, category, NULL::int, sum(amount)::text
+        FROM (${sql.join(properties, sql` UNION ALL `)}) books
+        GROUP BY side, property_id, category HAVING sum(entries) <> 0`);
+  }
+  const statement = sql.join(answers, sql` UNION ALL `);
+  return ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`,`)} ${statement}` : statement;
 }
 
 /**

@@ -4,15 +4,46 @@ CREATE TABLE "books_month_totals" (
 	"basis" text NOT NULL,
 	"side" text NOT NULL,
 	"category" text NOT NULL,
-	"vendor_id" integer,
 	"amount" numeric(12, 2) NOT NULL,
 	"entries" integer NOT NULL,
+	"vendor_id" integer,
 	CONSTRAINT "books_month_totals_basis_known" CHECK ("books_month_totals"."basis" in ('cash', 'accrual')),
 	CONSTRAINT "books_month_totals_side_known" CHECK ("books_month_totals"."side" in ('income', 'expense', 'deposit'))
 );
 --> statement-breakpoint
+CREATE TABLE "books_owner_month_totals" (
+	"owner_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"basis" text NOT NULL,
+	"side" text NOT NULL,
+	"category" text NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"entries" integer NOT NULL,
+	"vendor_id" integer,
+	CONSTRAINT "books_owner_month_totals_basis_known" CHECK ("books_owner_month_totals"."basis" in ('cash', 'accrual')),
+	CONSTRAINT "books_owner_month_totals_side_known" CHECK ("books_owner_month_totals"."side" in ('income', 'expense', 'deposit'))
+);
+--> statement-breakpoint
+CREATE TABLE "books_year_totals" (
+	"property_id" integer NOT NULL,
+	"year" date NOT NULL,
+	"basis" text NOT NULL,
+	"side" text NOT NULL,
+	"category" text NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"entries" integer NOT NULL,
+	CONSTRAINT "books_year_totals_basis_known" CHECK ("books_year_totals"."basis" in ('cash', 'accrual')),
+	CONSTRAINT "books_year_totals_side_known" CHECK ("books_year_totals"."side" in ('income', 'expense', 'deposit'))
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "books_month_totals_key" ON "books_month_totals" USING btree ("property_id","basis","month","side","category",coalesce("vendor_id", 0));--> statement-breakpoint
+CREATE INDEX "books_month_totals_month" ON "books_month_totals" USING btree ("basis","month");--> statement-breakpoint
 CREATE INDEX "books_month_totals_empty" ON "books_month_totals" USING btree ("property_id") WHERE "books_month_totals"."entries" = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "books_owner_month_totals_key" ON "books_owner_month_totals" USING btree ("owner_id","basis","month","side","category",coalesce("vendor_id", 0));--> statement-breakpoint
+CREATE INDEX "books_owner_month_totals_empty" ON "books_owner_month_totals" USING btree ("owner_id") WHERE "books_owner_month_totals"."entries" = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "books_year_totals_key" ON "books_year_totals" USING btree ("property_id","basis","year","side","category");--> statement-breakpoint
+CREATE INDEX "books_year_totals_year" ON "books_year_totals" USING btree ("basis","year");--> statement-breakpoint
+CREATE INDEX "books_year_totals_empty" ON "books_year_totals" USING btree ("property_id") WHERE "books_year_totals"."entries" = 0;--> statement-breakpoint
 CREATE INDEX "ledger_entries_date_idx" ON "ledger_entries" USING btree ("entry_date");--> statement-breakpoint
 CREATE INDEX "deposit_transactions_ledger_entry_idx" ON "deposit_transactions" USING btree ("ledger_entry_id") WHERE "deposit_transactions"."ledger_entry_id" is not null;--> statement-breakpoint
 -- The books summed ahead of time (docs/decisions/0027). The rules of docs/product.md section 30
@@ -83,12 +114,26 @@ CREATE VIEW books_month_totals_recomputed AS
   ) lines
   GROUP BY property_id, month, basis, side, category, vendor_id;
 --> statement-breakpoint
+-- A property's years and a landlord's months, as they should be.
+CREATE VIEW books_year_totals_recomputed AS
+  SELECT property_id, date_trunc('year', month)::date AS year, basis, side, category,
+         sum(amount) AS amount, sum(entries)::int AS entries
+  FROM books_month_totals_recomputed
+  GROUP BY property_id, date_trunc('year', month)::date, basis, side, category;
+--> statement-breakpoint
+CREATE VIEW books_owner_month_totals_recomputed AS
+  SELECT p.user_id AS owner_id, t.month, t.basis, t.side, t.category, t.vendor_id,
+         sum(t.amount) AS amount, sum(t.entries)::int AS entries
+  FROM books_month_totals_recomputed t JOIN properties p ON p.id = t.property_id
+  GROUP BY p.user_id, t.month, t.basis, t.side, t.category, t.vendor_id;
+--> statement-breakpoint
 CREATE TYPE books_change AS (
   property_id integer, month date, basis text, side text, category text, vendor_id integer,
   amount numeric, entries bigint);
 --> statement-breakpoint
--- Adds changes to the totals. In key order, so two transactions changing the same totals lock
--- them in one order; the totals of no rows are deleted.
+-- Adds changes of property months to the totals at every level: the property's month and
+-- year, and its landlord's month. Each level in key order, so two transactions changing the
+-- same totals lock them in one order; the totals of no rows are deleted.
 CREATE FUNCTION books_month_totals_add(changes books_change[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO books_month_totals AS t (property_id, month, basis, side, category, vendor_id, amount, entries)
   SELECT c.property_id, c.month, c.basis, c.side, c.category, c.vendor_id, sum(c.amount), sum(c.entries)
@@ -99,6 +144,24 @@ CREATE FUNCTION books_month_totals_add(changes books_change[]) RETURNS void LANG
   ON CONFLICT (property_id, basis, month, side, category, (coalesce(vendor_id, 0)))
   DO UPDATE SET amount = t.amount + excluded.amount, entries = t.entries + excluded.entries;
   DELETE FROM books_month_totals WHERE entries = 0;
+  INSERT INTO books_year_totals AS t (property_id, year, basis, side, category, amount, entries)
+  SELECT c.property_id, date_trunc('year', c.month)::date, c.basis, c.side, c.category, sum(c.amount), sum(c.entries)
+  FROM unnest(changes) AS c
+  GROUP BY c.property_id, c.basis, date_trunc('year', c.month)::date, c.side, c.category
+  HAVING sum(c.amount) <> 0 OR sum(c.entries) <> 0
+  ORDER BY c.property_id, c.basis, date_trunc('year', c.month)::date, c.side, c.category
+  ON CONFLICT (property_id, basis, year, side, category)
+  DO UPDATE SET amount = t.amount + excluded.amount, entries = t.entries + excluded.entries;
+  DELETE FROM books_year_totals WHERE entries = 0;
+  INSERT INTO books_owner_month_totals AS t (owner_id, month, basis, side, category, vendor_id, amount, entries)
+  SELECT p.user_id, c.month, c.basis, c.side, c.category, c.vendor_id, sum(c.amount), sum(c.entries)
+  FROM unnest(changes) AS c JOIN properties p ON p.id = c.property_id
+  GROUP BY p.user_id, c.basis, c.month, c.side, c.category, c.vendor_id
+  HAVING sum(c.amount) <> 0 OR sum(c.entries) <> 0
+  ORDER BY p.user_id, c.basis, c.month, c.side, c.category, c.vendor_id
+  ON CONFLICT (owner_id, basis, month, side, category, (coalesce(vendor_id, 0)))
+  DO UPDATE SET amount = t.amount + excluded.amount, entries = t.entries + excluded.entries;
+  DELETE FROM books_owner_month_totals WHERE entries = 0;
 $$;
 --> statement-breakpoint
 -- Ledger entries are only ever inserted (0012: append-only).
@@ -212,7 +275,34 @@ CREATE TRIGGER books_month_totals_units AFTER UPDATE OF property_id ON units
   FOR EACH ROW WHEN (OLD.property_id IS DISTINCT FROM NEW.property_id)
   EXECUTE FUNCTION books_month_totals_follow_unit();
 --> statement-breakpoint
+-- A property given to another landlord takes its months with it.
+CREATE FUNCTION books_owner_month_totals_follow_property() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO books_owner_month_totals AS t (owner_id, month, basis, side, category, vendor_id, amount, entries)
+  SELECT o.owner_id, m.month, m.basis, m.side, m.category, m.vendor_id, sum(o.sign * m.amount), sum(o.sign * m.entries)
+  FROM books_month_totals m
+  CROSS JOIN (VALUES (OLD.user_id, -1), (NEW.user_id, 1)) AS o(owner_id, sign)
+  WHERE m.property_id = NEW.id
+  GROUP BY o.owner_id, m.basis, m.month, m.side, m.category, m.vendor_id
+  ORDER BY o.owner_id, m.basis, m.month, m.side, m.category, m.vendor_id
+  ON CONFLICT (owner_id, basis, month, side, category, (coalesce(vendor_id, 0)))
+  DO UPDATE SET amount = t.amount + excluded.amount, entries = t.entries + excluded.entries;
+  DELETE FROM books_owner_month_totals WHERE entries = 0;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER books_owner_month_totals_properties AFTER UPDATE OF user_id ON properties
+  FOR EACH ROW WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id)
+  EXECUTE FUNCTION books_owner_month_totals_follow_property();
+--> statement-breakpoint
 -- The books already written.
 INSERT INTO books_month_totals (property_id, month, basis, side, category, vendor_id, amount, entries)
   SELECT property_id, month, basis, side, category, vendor_id, amount, entries
   FROM books_month_totals_recomputed;
+--> statement-breakpoint
+INSERT INTO books_year_totals (property_id, year, basis, side, category, amount, entries)
+  SELECT property_id, year, basis, side, category, amount, entries FROM books_year_totals_recomputed;
+--> statement-breakpoint
+INSERT INTO books_owner_month_totals (owner_id, month, basis, side, category, vendor_id, amount, entries)
+  SELECT owner_id, month, basis, side, category, vendor_id, amount, entries
+  FROM books_owner_month_totals_recomputed;
