@@ -913,6 +913,7 @@ if (runs('books')) {
     await waitFor(`${appUrl}/api/health`, booksApp);
     const cookie = await login(appUrl, bigName);
     const range = `from=${books.from}&to=${books.to}&groupBy=month`;
+    const lastYear = Number(books.to.slice(0, 4)) - 1;
     rows.push(
       ...(await runRows(
         appUrl,
@@ -924,14 +925,34 @@ if (runs('books')) {
             ['cash', 4],
             ['accrual', 4],
           ] as const
-        ).map(([basis, connections]) => ({
-          name: `profit and loss, ${BOOKS_MONTHS} months by month, ${basis} (${bigLabel}, ${books.entries.toLocaleString('en-US')} entries)`,
-          method: 'GET' as const,
-          path: `/api/reports/profit-and-loss?${range}&basis=${basis}`,
-          cookie,
-          expectStatus: 200,
-          connections,
-        })),
+        )
+          .map(([basis, connections]) => ({
+            name: `profit and loss, ${BOOKS_MONTHS} months by month, ${basis} (${bigLabel}, ${books.entries.toLocaleString('en-US')} entries)`,
+            method: 'GET' as const,
+            path: `/api/reports/profit-and-loss?${range}&basis=${basis}`,
+            cookie,
+            expectStatus: 200,
+            connections,
+          }))
+          .concat(
+            // A tax year, the other reports and the dashboard's books, four at once.
+            [
+              [
+                `profit and loss, ${lastYear} by month, accrual`,
+                `profit-and-loss?year=${lastYear}&groupBy=month&basis=accrual`,
+              ],
+              [`cash flow, ${BOOKS_MONTHS} months by month`, `cash-flow?${range}`],
+              [`Schedule E, ${lastYear}, cash`, `schedule-e?year=${lastYear}&basis=cash`],
+              ['books summary (dashboard)', 'books-summary'],
+            ].map(([name, path]) => ({
+              name: `${name} (${bigLabel})`,
+              method: 'GET' as const,
+              path: `/api/reports/${path}`,
+              cookie,
+              expectStatus: 200,
+              connections: 4,
+            })),
+          ),
       )),
     );
   } finally {

@@ -33,6 +33,10 @@ export const depositTransactionsTable = pgTable(
   },
   (table) => [
     index('deposit_transactions_lease_idx').on(table.leaseId, table.id),
+    // Whether a ledger credit was paid from a deposit (the books, decision 0027).
+    index('deposit_transactions_ledger_entry_idx')
+      .on(table.ledgerEntryId)
+      .where(sql`${table.ledgerEntryId} is not null`),
     check(
       'deposit_transactions_kind_known',
       sql`${table.kind} in ('received', 'deducted', 'applied', 'returned')`,

@@ -15,6 +15,7 @@ import { leasesTable } from '../leases';
 import { notificationsTable } from '../notifications';
 import { tenantsTable } from '../tenants';
 import { assessLateFees } from './late-fees.service';
+import { listLeasesWithLateFeesDue } from './ledger.repository';
 import { ledgerEntriesTable } from './ledger.table';
 
 /** Noon in New York on a day. */
@@ -238,6 +239,26 @@ describe('late fees', () => {
     await at('2026-02-20');
     await runJobs();
     expect((await lateFees(lease.id)).map((f) => f.period)).toEqual(['2026-01']);
+  });
+
+  it('reads only the leases with rent late: not one paid, nor one in its grace days or charged', async () => {
+    await at('2026-01-05');
+    const rule = { lateFeeKind: 'flat', lateFeeAmount: 15, lateFeeGraceDays: 5 } as const;
+    const late = await createLease(landlord, rule);
+    const paid = await createLease(landlord, rule);
+    await at('2026-01-10');
+    await runJobs(); // January's rent, due today
+    expect((await pay(paid.id, 1000, '2026-01-10')).statusCode).toBe(201);
+    const read = async (day: string) =>
+      (await listLeasesWithLateFeesDue(t.database.db, day, landlord.user.id))
+        .map(({ lease }) => lease.id)
+        .filter((id) => id === late.id || id === paid.id);
+    expect(await read('2026-01-15')).toEqual([]);
+    expect(await read('2026-01-16')).toEqual([late.id]);
+    await at('2026-01-16');
+    await runJobs();
+    expect((await lateFees(late.id)).map((f) => f.amount)).toEqual([15]);
+    expect(await read('2026-01-16')).toEqual([]);
   });
 
   it('takes a percent of the rent still open, held to the cap', async () => {

@@ -72,7 +72,7 @@ export function assessLease(lease: LeaseRow, rows: LedgerEntryRow[], today: stri
  */
 export async function assessLateFees(ctx: Context, scope?: LandlordScope): Promise<number> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const leases = await repository.listLeasesWithLateFeeRule(ctx.tx, today, scope?.landlordId);
+  const leases = await repository.listLeasesWithLateFeesDue(ctx.tx, today, scope?.landlordId);
   let posted = 0;
   for (let i = 0; i < leases.length; i += LEASE_BATCH) {
     const batch = leases.slice(i, i + LEASE_BATCH);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../../shared/dates';
 import { MAX_GRACE_DAYS } from '../../../shared/late-fees';
 import type { Database } from '../../db/client';
@@ -11,6 +11,7 @@ import { usersTable } from '../users';
 import { leaseRecurringChargesTable } from '../recurring-charges';
 import type { FirstPeriodRule } from '../../../shared/rent-periods';
 import { ledgerEntriesTable, type LedgerEntryRow } from './ledger.table';
+import { openChargesOf } from './open-charges.sql';
 
 export type NewLedgerEntry = typeof ledgerEntriesTable.$inferInsert;
 
@@ -196,12 +197,51 @@ export async function insertRentCharges(
   return db.insert(ledgerEntriesTable).values(entries).onConflictDoNothing().returning();
 }
 
+/** Later than any entry: open charges over every entry, as `allocate` reads a ledger. */
+const EVERY_ENTRY = '9999-12-31';
+
 /**
- * Leases with a late-fee rule whose rent can still fall late on `today`, with the tenant's
- * linked account (if any): begun, not void, and ended (last day) no longer ago than the
- * longest grace allows, so rent due on a lease's last day is still caught after it ends.
+ * Leases with a late-fee rule that have something due on `today` (decision 0015): a rent charge
+ * still open (oldest charge first, over every entry: openChargesOf) on or after the first late
+ * day of its grace, due on or after the rule's start, with no late fee posted for its period.
+ * Only leases owing a balance are allocated (an open charge is owed money): on time, the
+ * ledger of every lease is summed, not read. A superset of what assessLease charges, which
+ * decides each fee from the lease's entries.
  */
-export async function listLeasesWithLateFeeRule(
+function leasesWithRentLate(today: string, landlordId: number | undefined): SQL {
+  const landlord =
+    landlordId === undefined
+      ? sql``
+      : sql`JOIN units u ON u.id = l.unit_id
+            JOIN properties p ON p.id = u.property_id AND p.user_id = ${landlordId}`;
+  return sql`
+    WITH owing AS (
+      SELECT e.lease_id FROM leases l ${landlord}
+      JOIN ledger_entries e ON e.lease_id = l.id
+      WHERE l.late_fee_kind IS NOT NULL
+      GROUP BY e.lease_id HAVING sum(e.delta) > 0),
+    le AS (
+      SELECT e.lease_id, e.id, e.kind, e.amount, e.entry_date, e.reverses_id
+      FROM ledger_entries e WHERE e.lease_id IN (SELECT lease_id FROM owing)),
+    ${openChargesOf(EVERY_ENTRY)}
+    SELECT op.lease_id FROM op
+    JOIN ledger_entries rent ON rent.id = op.id
+    JOIN leases l ON l.id = op.lease_id
+    WHERE op.open > 0 AND rent.category = 'rent'
+      AND rent.entry_date + coalesce(l.late_fee_grace_days, 0) + 1 <= ${today}::date
+      AND (l.late_fee_since IS NULL OR rent.entry_date >= l.late_fee_since)
+      AND NOT EXISTS (
+        SELECT 1 FROM ledger_entries fee
+        WHERE fee.lease_id = rent.lease_id AND fee.category = 'late_fee'
+          AND fee.period = rent.period)`;
+}
+
+/**
+ * Leases with late fees due on `today` (leasesWithRentLate), with the tenant's linked account
+ * (if any): begun, not void, and ended (last day) no longer ago than the longest grace allows,
+ * so rent due on a lease's last day is still caught after it ends.
+ */
+export async function listLeasesWithLateFeesDue(
   db: Database,
   today: string,
   landlordId?: number,
@@ -219,6 +259,7 @@ export async function listLeasesWithLateFeeRule(
         not(leaseIsVoid(leasesTable)),
         lte(leasesTable.startDate, today),
         sql`${leaseLastDay(leasesTable)} >= ${addDays(today, -(MAX_GRACE_DAYS + 1))}::date`,
+        sql`${leasesTable.id} IN (${leasesWithRentLate(today, landlordId)})`,
       ),
     )
     .orderBy(asc(leasesTable.id));

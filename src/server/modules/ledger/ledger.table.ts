@@ -57,6 +57,8 @@ export const ledgerEntriesTable = pgTable(
   },
   (table) => [
     index('ledger_entries_lease_idx').on(table.leaseId, table.id),
+    // The reports read the first and last days of a range that cuts a month (decision 0027).
+    index('ledger_entries_date_idx').on(table.entryDate),
     unique('ledger_entries_idempotency_key').on(table.leaseId, table.idempotencyKey),
     uniqueIndex('ledger_entries_rent_once')
       .on(table.leaseId, table.period)

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates';
 import { EXPENSE_CATEGORY_VALUES, type ExpenseCategory } from '../../../shared/expense-categories';
@@ -13,10 +15,14 @@ import type {
   ReportGrouping,
   ScheduleE,
 } from '../../../shared/schemas/reports';
+import { readRows } from '../../db/read-rows';
 import { MID_MARCH_NOON, signUpAll } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { depositTransactionsTable } from '../deposits';
+import { expensesTable } from '../expenses';
 import { ledgerEntriesTable } from '../ledger';
+import { propertiesTable } from '../properties';
+import { unitsTable } from '../units';
 import { getJson, seedLease, seedProperty, seedTenant } from '../money/money.test-helpers';
 import { seedExpenses, seedVendor } from './reports.test-helpers';
 
@@ -25,15 +31,19 @@ import { seedExpenses, seedVendor } from './reports.test-helpers';
  * properties with leases whose ledgers hold charges of every category (opening balances
  * too), payments, credits, credits paid from a deposit, and reversals of any of them dated
  * any later day; deposits received and returned; expenses paid and unpaid, with and without
- * a vendor; over two years. The reports read only this run's properties (propertyIds).
+ * a vendor, some of them then edited or deleted; a unit moved to another property, and a
+ * property given to another landlord; over two years. The reports read only this run's properties (propertyIds). After each run the monthly
+ * totals the triggers keep (books_month_totals) equal their recomputation from every row.
  */
 
 let t: TestApp;
 let landlord: TestUser;
+/** Given a property at the end of some runs (its books follow it). */
+let neighbour: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.now = MID_MARCH_NOON;
-  [landlord] = await signUpAll(t, ['Landlord']);
+  [landlord, neighbour] = await signUpAll(t, ['Landlord', 'Landlord']);
 });
 afterAll(() => t.close());
 
@@ -84,11 +94,29 @@ const depositMove = fc.record({
   date: fc.integer({ min: 0, max: DAYS - 1 }),
 });
 
+/** An expense changed after it was written: deleted, or given new figures. */
+const expenseEdit = fc.record({
+  pick: fc.nat(),
+  change: fc.option(
+    fc.record({
+      category: fc.constantFrom(...EXPENSE_CATEGORY_VALUES),
+      amount: fc.integer({ min: 1, max: 500_000 }),
+      date: fc.integer({ min: 0, max: DAYS - 1 }),
+      paidAfter: fc.option(fc.integer({ min: 0, max: 90 }), { nil: null }),
+      vendor: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+    }),
+    { nil: null },
+  ),
+});
+
 const books = fc.record({
   leasesPerProperty: fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 3 }),
   ledgers: fc.array(fc.array(step, { maxLength: 12 }), { minLength: 6, maxLength: 6 }),
   expenses: fc.array(expense, { maxLength: 15 }),
   deposits: fc.array(depositMove, { maxLength: 4 }),
+  expenseEdits: fc.array(expenseEdit, { maxLength: 4 }),
+  /** Move the first lease's unit to the last property (with its books). */
+  moveUnit: fc.boolean(),
   query: fc.record({
     basis: fc.constantFrom<ReportBasis>('cash', 'accrual'),
     groupBy: fc.constantFrom<ReportGrouping>('month', 'quarter', 'year'),
@@ -101,6 +129,7 @@ const books = fc.record({
 /** An entry as the test keeps it: what it is and, for a reversal, what it undoes. */
 interface Entry {
   id: number;
+  lease: number;
   property: number;
   kind: 'charge' | 'payment' | 'credit' | 'reversal';
   category: string | null;
@@ -126,6 +155,33 @@ function incomeOf(entry: Entry, basis: ReportBasis): number {
   return 0;
 }
 
+/** The totals the triggers keep, at each level, as they should be (recomputed from every row). */
+const TOTALS = {
+  books_month_totals: sql`property_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
+  books_year_totals: sql`property_id, year::text, basis, side, category, amount::text, entries`,
+  books_owner_month_totals: sql`owner_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
+};
+
+/** Rows of each level of the totals and of its recomputation that the other lacks. */
+async function totalsApartFromRecomputation() {
+  const apart: unknown[] = [];
+  for (const [table, columns] of Object.entries(TOTALS)) {
+    const [kept, recomputed] = [sql.identifier(table), sql.identifier(`${table}_recomputed`)];
+    apart.push(
+      ...(await readRows(
+        t.database.db,
+        sql`(SELECT ${table} AS kept_in, ${columns} FROM ${kept}
+             EXCEPT ALL SELECT ${table}, ${columns} FROM ${recomputed})
+            UNION ALL
+            (SELECT 'recomputed', ${columns} FROM ${recomputed}
+             EXCEPT ALL SELECT 'recomputed', ${columns} FROM ${kept})`,
+        z.record(z.string(), z.unknown()),
+      )),
+    );
+  }
+  return apart;
+}
+
 const sum = (values: number[]) => fromCents(cents(values.reduce((a, b) => a + b, 0)));
 
 describe('reports: SQL and plain sums agree', () => {
@@ -136,7 +192,7 @@ describe('reports: SQL and plain sums agree', () => {
         run++;
         // This run's properties, leases and vendors.
         const properties: number[] = [];
-        const leases: { id: number; property: number }[] = [];
+        const leases: { id: number; unit: number; property: number }[] = [];
         for (const [i, count] of input.leasesPerProperty.entries()) {
           const { property, units } = await seedProperty(t, landlord, {
             name: `Run ${run} property ${i}`,
@@ -148,7 +204,7 @@ describe('reports: SQL and plain sums agree', () => {
               startDate: BASE,
               endDate: day(DAYS - 1),
             });
-            leases.push({ id: lease.id, property: property.id });
+            leases.push({ id: lease.id, unit: unit.id, property: property.id });
           }
         }
         const vendors = [
@@ -210,6 +266,7 @@ describe('reports: SQL and plain sums agree', () => {
             }
             own.push({
               id: row!.id,
+              lease: lease.id,
               property: lease.property,
               kind,
               category,
@@ -243,7 +300,41 @@ describe('reports: SQL and plain sums agree', () => {
           paidOn: e.paidAfter === null ? null : addDays(day(e.date), e.paidAfter),
           vendorId: e.vendor === null ? null : vendors[e.vendor]!.id,
         }));
-        await seedExpenses(t, expenses);
+        const stored = await seedExpenses(t, expenses);
+        for (const edit of input.expenseEdits) {
+          const at = edit.pick % Math.max(expenses.length, 1);
+          const expense = expenses[at];
+          if (!expense) break;
+          const id = stored[at]!.id;
+          if (edit.change === null) {
+            await t.database.db.delete(expensesTable).where(eq(expensesTable.id, id));
+            expenses.splice(at, 1);
+            stored.splice(at, 1);
+            continue;
+          }
+          const { category, amount, date, paidAfter, vendor } = edit.change;
+          Object.assign(expense, {
+            category,
+            amount: fromCents(cents(amount)),
+            expenseDate: day(date),
+            paidOn: paidAfter === null ? null : addDays(day(date), paidAfter),
+            vendorId: vendor === null ? null : vendors[vendor]!.id,
+          });
+          await t.database.db
+            .update(expensesTable)
+            .set({ ...expense, amount: cents(amount) })
+            .where(eq(expensesTable.id, id));
+        }
+        if (input.moveUnit && properties.length > 1) {
+          const moved = leases[0]!;
+          moved.property = properties.at(-1)!;
+          await t.database.db
+            .update(unitsTable)
+            .set({ propertyId: moved.property, unitNumber: `moved ${moved.unit}` })
+            .where(eq(unitsTable.id, moved.unit));
+          for (const entry of entries)
+            if (entry.lease === moved.id) entry.property = moved.property;
+        }
 
         // The query and what it should answer.
         const { basis, groupBy } = input.query;
@@ -374,6 +465,31 @@ describe('reports: SQL and plain sums agree', () => {
         expect(f.vendors.map((v) => [v.vendorId, v.total, v.meetsThreshold])).toEqual(
           expected1099.map(({ v, total }) => [v.id, total, total >= 600]),
         );
+
+        // The whole portfolio (read from the landlord's own totals) is its properties together.
+        const owned = await t.database.db
+          .select({ id: propertiesTable.id })
+          .from(propertiesTable)
+          .where(eq(propertiesTable.userId, landlord.user.id));
+        const range = `from=${from}&to=${to}&basis=${basis}&groupBy=${groupBy}`;
+        const everyId = `propertyIds=${owned.map((p) => p.id).join(',')}`;
+        for (const report of ['profit-and-loss', 'cash-flow', 'expenses']) {
+          const [{ body: whole }, { body: each }] = await Promise.all([
+            getJson<object>(landlord, `/api/reports/${report}?${range}`),
+            getJson<object>(landlord, `/api/reports/${report}?${range}&${everyId}`),
+          ]);
+          expect(whole).toEqual(each);
+        }
+
+        if (input.moveUnit) {
+          await t.database.db
+            .update(propertiesTable)
+            .set({ userId: neighbour.user.id })
+            .where(eq(propertiesTable.id, properties[0]!));
+        }
+
+        // The totals the triggers keep are their recomputation from every row.
+        expect(await totalsApartFromRecomputation()).toEqual([]);
       }),
       { numRuns: 25 },
     );

@@ -4,6 +4,7 @@ import { parseDecimalCents, type Cents } from '../../../shared/money';
 import type { ReportBasis, ReportGrouping } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
+import { booksReading, yearsAndMonths, type EdgeDays } from './books-months';
 
 /**
  * The landlord's books in SQL (docs/product.md section 30, decision 0022). Every report reads
@@ -49,11 +50,24 @@ function scopeCte(scope: BooksScope): SQL {
       OFFSET 0)`;
 }
 
+/** The days of the edges (see BooksReading) and each row's sign: `day` is a date column. */
+function edgeDays(day: SQL, edges: readonly EdgeDays[]) {
+  const within = (edge: EdgeDays) => sql`${day} BETWEEN ${edge.from}::date AND ${edge.to}::date`;
+  return {
+    where: sql`(${sql.join(edges.map(within), sql` OR `)})`,
+    sign: sql`CASE ${sql.join(
+      edges.map((edge) => sql`WHEN ${within(edge)} THEN ${sql.raw(String(edge.sign))}`),
+      sql` `,
+    )} END`,
+  };
+}
+
 /**
- * `inc`: the income of the range, one row per ledger entry that counts, with its property,
- * day, income category and signed amount.
- * - `ent`: the entries dated in the range of the kinds the basis counts, and the reversals
- *   dated in the range (few: read by their own index), each with the kind and category of
+ * `inc`: the income of the edge days, one row per ledger entry that counts, with its
+ * property, day, income category, signed amount and sign (the rules are those of the
+ * monthly totals: books_income_lines in drizzle/0031_books_totals.sql).
+ * - `ent`: the entries dated in the edges of the kinds the basis counts, and the reversals
+ *   dated in the edges (few: read by their own index), each with the kind and category of
  *   the entry it undoes and the negative of its amount. `counted_id` is the entry that
  *   counts (the one reversed), to tell whether a deposit paid it. The entry undone is read
  *   by its primary key (LIMIT 1 keeps it so): the planner would otherwise hash the whole
@@ -64,63 +78,64 @@ function scopeCte(scope: BooksScope): SQL {
  *   balance (income of the earlier books) and credits paid from a deposit (a way of paying,
  *   not a reduction of what was earned) do not count.
  */
-function incomeCtes(range: BooksRange): SQL {
+function incomeCtes(range: BooksRange, edges: readonly EdgeDays[]): SQL {
   const cash = range.basis === 'cash';
   const kinds = cash ? sql`('payment', 'credit')` : sql`('charge', 'credit')`;
   const counts = cash
     ? sql`SELECT property_id, day,
                  CASE WHEN kind = 'payment' THEN 'payments' ELSE 'deposit_kept' END AS category,
-                 amount
+                 sign * amount AS amount, sign
           FROM ent WHERE kind = 'payment' OR (kind = 'credit' AND ${fromDeposit})`
     : sql`SELECT property_id, day,
                  CASE WHEN kind = 'charge' THEN coalesce(category, 'other') ELSE 'credits' END
                    AS category,
-                 CASE WHEN kind = 'credit' THEN -amount ELSE amount END AS amount
+                 sign * CASE WHEN kind = 'credit' THEN -amount ELSE amount END AS amount, sign
           FROM ent
           WHERE coalesce(category, '') <> 'opening_balance'
             AND (kind = 'charge' OR (kind = 'credit' AND NOT ${fromDeposit}))`;
+  const entry = edgeDays(sql`e.entry_date`, edges);
+  const reversal = edgeDays(sql`r.entry_date`, edges);
   return sql`
     ent AS (
       SELECT sl.property_id, e.entry_date AS day, e.kind, e.category, e.amount,
-             e.id AS counted_id
+             e.id AS counted_id, ${entry.sign} AS sign
       FROM sl JOIN ledger_entries e ON e.lease_id = sl.id
-      WHERE e.kind IN ${kinds}
-        AND e.entry_date BETWEEN ${range.from}::date AND ${range.to}::date
+      WHERE e.kind IN ${kinds} AND ${entry.where}
       UNION ALL
-      SELECT sl.property_id, r.entry_date, o.kind, o.category, -r.amount, o.id
+      SELECT sl.property_id, r.entry_date, o.kind, o.category, -r.amount, o.id, ${reversal.sign}
       FROM sl JOIN ledger_entries r ON r.lease_id = sl.id
       CROSS JOIN LATERAL (
         SELECT o.id, o.kind, o.category FROM ledger_entries o WHERE o.id = r.reverses_id LIMIT 1
       ) o
-      WHERE r.reverses_id IS NOT NULL AND o.kind IN ${kinds}
-        AND r.entry_date BETWEEN ${range.from}::date AND ${range.to}::date),
+      WHERE r.reverses_id IS NOT NULL AND o.kind IN ${kinds} AND ${reversal.where}),
     inc AS (${counts})`;
 }
 
-/** Whether a deposit transaction of the scoped leases names the entry that counts. */
-const fromDeposit = sql`counted_id IN (
-  SELECT dt.ledger_entry_id FROM sl JOIN deposit_transactions dt ON dt.lease_id = sl.id
-  WHERE dt.ledger_entry_id IS NOT NULL)`;
+/** Whether a deposit transaction names the entry that counts (by its own index). */
+const fromDeposit = sql`EXISTS (
+  SELECT 1 FROM deposit_transactions dt WHERE dt.ledger_entry_id = counted_id)`;
 
-/** `ex`: expenses of the scoped properties, paid (cash) or incurred (accrual) in the range. */
-function expenseCte(scope: BooksScope, range: BooksRange): SQL {
+/** `ex`: expenses of the scoped properties paid (cash) or incurred (accrual) in the edges. */
+function expenseCte(scope: BooksScope, range: BooksRange, edges: readonly EdgeDays[]): SQL {
   const day = range.basis === 'cash' ? sql`x.paid_on` : sql`x.expense_date`;
+  const days = edgeDays(day, edges);
   return sql`
     ex AS (
-      SELECT x.property_id, ${day} AS day, x.category, x.vendor_id, x.amount
+      SELECT x.property_id, ${day} AS day, x.category, x.vendor_id,
+             ${days.sign} * x.amount AS amount, ${days.sign} AS sign
       FROM properties p JOIN expenses x ON x.property_id = p.id
-      WHERE ${ownedProperties(scope)}
-        AND ${day} BETWEEN ${range.from}::date AND ${range.to}::date)`;
+      WHERE ${ownedProperties(scope)} AND ${days.where})`;
 }
 
-/** `dm`: deposit money received from tenants and returned to them in the range (cash flow). */
-function depositMovesCte(range: BooksRange): SQL {
+/** `dm`: deposit money received from tenants and returned to them in the edges (cash flow). */
+function depositMovesCte(edges: readonly EdgeDays[]): SQL {
+  const days = edgeDays(sql`dt.transaction_date`, edges);
   return sql`
     dm AS (
-      SELECT sl.property_id, dt.transaction_date AS day, dt.kind AS category, dt.amount
+      SELECT sl.property_id, dt.transaction_date AS day, dt.kind AS category,
+             ${days.sign} * dt.amount AS amount, ${days.sign} AS sign
       FROM sl JOIN deposit_transactions dt ON dt.lease_id = sl.id
-      WHERE dt.kind IN ('received', 'returned')
-        AND dt.transaction_date BETWEEN ${range.from}::date AND ${range.to}::date)`;
+      WHERE dt.kind IN ('received', 'returned') AND ${days.where})`;
 }
 
 export type BookSide = 'income' | 'expense' | 'deposit';
@@ -174,12 +189,67 @@ const GROUPING_UNITS: Record<ReportGrouping, string> = {
   year: 'year',
 };
 
+const sideList = (sides: readonly BookSide[]) =>
+  sql.join(
+    sides.map((side) => sql`${side}`),
+    sql`, `,
+  );
+
 /**
- * One pass over the rows of the books (income entries, expenses, deposit movements) into
- * at most two small hashed groupings: the portfolio's sums per day and category (and vendor),
- * and each property's sums per category over the range. The days are then summed into
- * periods (date_trunc on a thousand days, not on every entry). A few thousand rows for a
- * portfolio of a thousand properties, whatever the number of entries.
+ * The portfolio's months first..last from the totals: the landlords' own (one row per month
+ * and category, whatever the number of properties) when the report covers all of a landlord's
+ * properties (or everyone's), else the named properties' months.
+ */
+function portfolioMonths(
+  scope: BooksScope,
+  range: BooksRange,
+  months: { first: string; last: string },
+  sides: readonly BookSide[],
+  vendor: SQL,
+): SQL {
+  const within = sql`t.basis = ${range.basis} AND t.side IN (${sideList(sides)})
+    AND t.month BETWEEN ${months.first}::date AND ${months.last}::date`;
+  const owner = scope.ownerId === undefined ? sql`true` : sql`t.owner_id = ${scope.ownerId}`;
+  return scope.propertyIds === undefined
+    ? sql`SELECT t.side, t.month AS day, t.category, ${vendor} AS vendor_id, t.amount, t.entries
+          FROM books_owner_month_totals t WHERE ${owner} AND ${within}`
+    : sql`SELECT t.side, t.month AS day, t.category, ${vendor} AS vendor_id, t.amount, t.entries
+          FROM properties p JOIN books_month_totals t ON t.property_id = p.id
+          WHERE ${ownedProperties(scope)} AND ${within}`;
+}
+
+/** Each scoped property's months first..last from its years and months (yearsAndMonths). */
+function propertyMonths(
+  scope: BooksScope,
+  range: BooksRange,
+  months: { first: string; last: string },
+  sides: readonly BookSide[],
+): SQL {
+  const runs = yearsAndMonths(months).map((run) => {
+    const [table, period] =
+      run.level === 'year'
+        ? [sql`books_year_totals`, sql`t.year`]
+        : [sql`books_month_totals`, sql`t.month`];
+    // Taken out: negative amounts and counts.
+    const minus = run.sign === -1 ? sql`-` : sql``;
+    return sql`SELECT t.side, t.property_id, t.category, ${minus}t.amount AS amount,
+                      ${minus}t.entries AS entries
+               FROM properties p JOIN ${table} t ON t.property_id = p.id
+               WHERE ${ownedProperties(scope)} AND t.basis = ${range.basis}
+                 AND t.side IN (${sideList(sides)})
+                 AND ${period} BETWEEN ${run.first}::date AND ${run.last}::date`;
+  });
+  return sql.join(runs, sql` UNION ALL `);
+}
+
+/**
+ * The books of the range in one statement (decision 0027): the totals kept ahead of time for
+ * the months read whole, and the rows (income entries, expenses, deposit movements) of the
+ * edge days, each with its sign. The portfolio's sums per period and category (and vendor) add
+ * the landlord's months (a few hundred rows for three years) and the edges; each property's
+ * sums over the range (when asked for) add its years and months and the edges. A group whose
+ * rows cancel out (none left once the edges are taken out) is no line at all, as when the rows
+ * were read one by one.
  */
 export function bookSumsStatement(
   scope: BooksScope,
@@ -189,29 +259,50 @@ export function bookSumsStatement(
   const unit = sql.raw(`'${GROUPING_UNITS[range.groupBy]}'`);
   const period = sql`date_trunc(${unit}, day::timestamp)`;
   const vendor = options.byVendor ? sql`vendor_id` : sql`NULL::int`;
-  const ctes = [scopeCte(scope), incomeCtes(range), expenseCte(scope, range)];
-  const parts = [
-    sql`SELECT 'income' AS side, property_id, day, category, NULL::int AS vendor_id, amount
-        FROM inc`,
-    sql`SELECT 'expense', property_id, day, category, ${vendor}, amount FROM ex`,
-  ];
-  if (options.deposits) {
-    ctes.push(depositMovesCte(range));
-    parts.push(sql`SELECT 'deposit', property_id, day, category, NULL::int, amount FROM dm`);
+  const { months, edges } = booksReading(range.from, range.to);
+  const sides: BookSide[] = options.deposits
+    ? ['income', 'expense', 'deposit']
+    : ['income', 'expense'];
+  const ctes: SQL[] = [];
+  const portfolio: SQL[] = [];
+  const properties: SQL[] = [];
+  if (months) {
+    portfolio.push(
+      portfolioMonths(scope, range, months, sides, options.byVendor ? sql`t.vendor_id` : vendor),
+    );
+    properties.push(propertyMonths(scope, range, months, sides));
   }
-  // A property's row has no day; a portfolio's row has no property.
-  const sets = options.byProperty
-    ? sql`GROUPING SETS ((side, day, category, vendor_id), (side, property_id, category))`
-    : sql`side, day, category, vendor_id`;
-  const propertyId = options.byProperty ? sql`property_id` : sql`NULL::int`;
-  return sql`WITH ${sql.join(ctes, sql`,`)},
-    books AS (${sql.join(parts, sql` UNION ALL `)}),
-    daily AS (
-      SELECT side, ${propertyId} AS property_id, day, category, vendor_id, sum(amount) AS amount
-      FROM books GROUP BY ${sets})
-    SELECT side, property_id, to_char(${period}, 'YYYY-MM-DD') AS period_start, category,
-           vendor_id, sum(amount)::text AS amount
-    FROM daily GROUP BY side, property_id, ${period}, category, vendor_id`;
+  if (edges.length > 0) {
+    const parts = [
+      sql`SELECT 'income' AS side, property_id, day, category, NULL::int AS vendor_id, amount,
+                 sign AS entries FROM inc`,
+      sql`SELECT 'expense', property_id, day, category, vendor_id, amount, sign FROM ex`,
+    ];
+    ctes.push(scopeCte(scope), incomeCtes(range, edges), expenseCte(scope, range, edges));
+    if (options.deposits) {
+      ctes.push(depositMovesCte(edges));
+      parts.push(sql`SELECT 'deposit', property_id, day, category, NULL::int, amount, sign
+                     FROM dm`);
+    }
+    ctes.push(sql`edge AS (${sql.join(parts, sql` UNION ALL `)})`);
+    portfolio.push(
+      sql`SELECT side, day, category, ${vendor} AS vendor_id, amount, entries FROM edge`,
+    );
+    properties.push(sql`SELECT side, property_id, category, amount, entries FROM edge`);
+  }
+  const answers = [
+    sql`SELECT side, NULL::int AS property_id, to_char(${period}, 'YYYY-MM-DD') AS period_start,
+               category, vendor_id, sum(amount)::text AS amount
+        FROM (${sql.join(portfolio, sql` UNION ALL `)}) books
+        GROUP BY side, ${period}, category, vendor_id HAVING sum(entries) <> 0`,
+  ];
+  if (options.byProperty) {
+    answers.push(sql`SELECT side, property_id, NULL, category, NULL::int, sum(amount)::text
+        FROM (${sql.join(properties, sql` UNION ALL `)}) books
+        GROUP BY side, property_id, category HAVING sum(entries) <> 0`);
+  }
+  const statement = sql.join(answers, sql` UNION ALL `);
+  return ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`,`)} ${statement}` : statement;
 }
 
 /**
