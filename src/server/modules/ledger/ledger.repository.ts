@@ -6,7 +6,6 @@ import { leasesTable, type LeaseRow } from '../leases';
 import { propertiesTable } from '../properties';
 import { leaseIsVoid, leaseLastDay } from '../tenancy';
 import { unitsTable } from '../units';
-import { tenantsTable } from '../tenants';
 import { usersTable } from '../users';
 import { leaseRecurringChargesTable } from '../recurring-charges';
 import type { FirstPeriodRule } from '../../../shared/rent-periods';
@@ -237,19 +236,18 @@ function leasesWithRentLate(today: string, landlordId: number | undefined): SQL 
 }
 
 /**
- * Leases with late fees due on `today` (leasesWithRentLate), with the tenant's linked account
- * (if any): begun, not void, and ended (last day) no longer ago than the longest grace allows,
- * so rent due on a lease's last day is still caught after it ends.
+ * Leases with late fees due on `today` (leasesWithRentLate): begun, not void, and ended (last
+ * day) no longer ago than the longest grace allows, so rent due on a lease's last day is still
+ * caught after it ends.
  */
 export async function listLeasesWithLateFeesDue(
   db: Database,
   today: string,
   landlordId?: number,
-): Promise<{ lease: LeaseRow; tenantUserId: number | null }[]> {
+): Promise<{ lease: LeaseRow }[]> {
   return db
-    .select({ lease: leasesTable, tenantUserId: tenantsTable.userId })
+    .select({ lease: leasesTable })
     .from(leasesTable)
-    .innerJoin(tenantsTable, eq(tenantsTable.id, leasesTable.tenantId))
     .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .where(
