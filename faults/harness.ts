@@ -16,14 +16,7 @@ export const projectRoot = path.resolve(import.meta.dirname, '..');
 export const postgresUrl =
   process.env.TEST_DATABASE_URL || process.env.FAULTS_DATABASE_URL || undefined;
 
-/**
- * The suite's ports, split between its two workers (VITEST_POOL_ID 1 and 2) so that two files
- * running at once never reach for the same port.
- */
-const PORT_RANGE = (() => {
-  const half = Number(process.env.VITEST_POOL_ID ?? 1) % 2;
-  return half === 1 ? { from: 3307, to: 3313 } : { from: 3314, to: 3320 };
-})();
+const PORT_RANGE = { from: 3307, to: 3320 };
 const taken = new Set<number>();
 
 async function isFree(port: number): Promise<boolean> {

@@ -7,9 +7,8 @@ export default defineConfig({
     include: ['faults/**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
-    // Two files at a time: they mostly wait on the servers they start, kill and restart, and
-    // each worker has ports of its own (harness.ts).
-    maxWorkers: 2,
+    // One file at a time: each starts servers of its own and they share two cores.
+    fileParallelism: false,
     pool: 'forks',
   },
 });
