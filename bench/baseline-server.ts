@@ -31,9 +31,9 @@ const DASHBOARD_SQL = `
 WITH p AS (SELECT * FROM properties WHERE user_id = $1),
 u AS (SELECT units.* FROM units JOIN p ON p.id = units.property_id),
 cur AS (
-  SELECT l.*, t.unit_id, u.property_id, u.unit_number AS u_number, t.first_name AS t_first,
+  SELECT l.*, u.property_id, u.unit_number AS u_number, t.first_name AS t_first,
          t.last_name AS t_last, t.email AS t_email, t.phone_number AS t_phone, p.name AS property_name
-  FROM leases l JOIN tenants t ON t.id = l.tenant_id JOIN u ON u.id = t.unit_id JOIN p ON p.id = u.property_id
+  FROM leases l JOIN tenants t ON t.id = l.tenant_id JOIN u ON u.id = l.unit_id JOIN p ON p.id = u.property_id
   WHERE l.status = 'Active' AND l.end_date >= $2::date
 ),
 ustat AS (
