@@ -257,6 +257,7 @@ export async function seedLandlordWithUnits(
   const { insertUser } = await import('../src/server/cli/seed/generate');
   const { propertiesTable } = await import('../src/server/modules/properties');
   const { unitsTable } = await import('../src/server/modules/units');
+  const { organisationOf } = await import('../src/server/test/fixtures');
   const database = await openMigratedDatabase({
     databaseUrl: store.databaseUrl,
     dataDir: store.dataDir ?? '',
@@ -270,7 +271,7 @@ export async function seedLandlordWithUnits(
     );
     const [property] = await database.db
       .insert(propertiesTable)
-      .values({ ...propertyBody, userId })
+      .values({ ...propertyBody, userId, organisationId: organisationOf(userId) })
       .returning({ id: propertiesTable.id });
     const rows = await database.db
       .insert(unitsTable)

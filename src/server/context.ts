@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { PgTransaction, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { Membership } from '../shared/schemas/organisations';
 import type { User } from '../shared/schemas/users';
 import type { Database } from './db/client';
 import { isLostRace } from './db/database-errors';
@@ -11,7 +12,14 @@ import { isLostRace } from './db/database-errors';
  * a job or the command line, named so that the audit trail says which.
  */
 export type Actor =
-  { kind: 'user'; user: User } | { kind: 'visitor' } | { kind: 'system'; name: string };
+  | {
+      kind: 'user';
+      user: User;
+      /** The organisation the user acts for, and their role in it (decision 0029). */
+      membership?: Membership | null;
+    }
+  | { kind: 'visitor' }
+  | { kind: 'system'; name: string };
 
 /**
  * What every service receives: who acts, the one `now` of this request, the request id
@@ -40,7 +48,9 @@ type ContextBase = Omit<Context, 'tx'>;
 
 /** The caller of a request: its logged-in user, or a visitor. */
 export function actorOf(request: FastifyRequest): Actor {
-  return request.user ? { kind: 'user', user: request.user } : { kind: 'visitor' };
+  return request.user
+    ? { kind: 'user', user: request.user, membership: request.membership }
+    : { kind: 'visitor' };
 }
 
 export function requestContext(request: FastifyRequest): ContextBase {
@@ -138,12 +148,18 @@ export function runAsSystem<Input, Output>(
  */
 export function runAsAccount<Input, Output>(
   db: Database,
-  account: { user: User; command: string; now: Date; timeZone: string },
+  account: {
+    user: User;
+    membership: Membership | null;
+    command: string;
+    now: Date;
+    timeZone: string;
+  },
   service: Service<Input, Output>,
   input: Input,
 ): Promise<Output> {
   const base: ContextBase = {
-    actor: { kind: 'user', user: account.user },
+    actor: { kind: 'user', user: account.user, membership: account.membership },
     now: account.now,
     requestId: `${account.command}:${randomUUID()}`,
     timeZone: account.timeZone,

@@ -35,6 +35,7 @@ import * as vendors from './modules/vendors';
 import * as expenses from './modules/expenses';
 import * as bank from './modules/bank';
 import * as reports from './modules/reports';
+import * as organisations from './modules/organisations';
 
 /**
  * Every module of the server by its folder name, each through its front door (index.ts). The
@@ -80,4 +81,5 @@ export const moduleList = {
   expenses,
   bank,
   reports,
+  organisations,
 };

@@ -108,6 +108,8 @@ const RECORD_NOUNS: Record<AuditedEntity, string> = {
   leases: 'lease',
   applications: 'application',
   uploads: 'file',
+  organisations: 'organisation',
+  members: 'member',
   'work-orders': 'work order',
   vendors: 'vendor',
   expenses: 'expense',

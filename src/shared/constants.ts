@@ -7,6 +7,20 @@ export type SignupRole = (typeof SIGNUP_ROLES)[number];
 /** Roles that may manage properties, units, staff, tenants and leases. */
 export const MANAGER_ROLES: readonly Role[] = ['Landlord', 'Admin'];
 
+/**
+ * A member's role in an organisation (docs/product.md section 32): what they may do with its
+ * portfolio. Which calls each may make: the server's permission table (modules/authz).
+ */
+export const MEMBER_ROLES = [
+  'Owner',
+  'Manager',
+  'Bookkeeper',
+  'Leasing agent',
+  'Maintenance coordinator',
+  'Read-only',
+] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
 export const UNIT_STATUSES = ['Available', 'Rented', 'Maintenance', 'Unavailable'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 

@@ -27,6 +27,7 @@ import {
   previewImport,
   PreviewRolledBack,
 } from '../modules/imports';
+import { findMembership, firstOrganisationOf } from '../modules/organisations';
 import { toUser, usersTable } from '../modules/users';
 
 const USAGE =
@@ -115,8 +116,13 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openMigratedDatabaseOrExit(config);
   try {
+    const user = await accountFor(database.db, options.as);
+    // The import acts for the organisation a login of the account would act for.
+    const organisationId = await firstOrganisationOf(database.db, user.id);
     const account = {
-      user: await accountFor(database.db, options.as),
+      user,
+      membership:
+        organisationId === null ? null : await findMembership(database.db, user.id, organisationId),
       command: 'import',
       now: config.now(),
       timeZone: config.timeZone,

@@ -3,6 +3,7 @@ import { calendarDate } from '../../shared/dates';
 import { formatDecimalCents, toCents } from '../../shared/money';
 import { errorBodySchema } from '../../shared/schemas/common';
 import { requestContext, runQuery, type Read } from '../context';
+import type { Area } from '../../shared/permissions';
 import type { Access } from '../modules/auth';
 import { pagesOf, sendCsv, type CsvColumn } from './csv';
 import type { PageRequest } from './paging';
@@ -26,6 +27,11 @@ export interface CsvListRoute<Query extends z.ZodType, Row> {
   querystring: Query;
   access?: Access;
   /**
+   * For managers: the download shows what the list's screen shows, so it is read as the
+   * portfolio is (by every member) unless the list says otherwise.
+   */
+  area?: Area;
+  /**
    * Refuses a filter naming another landlord's record. It runs before the first byte: once
    * the rows stream, the status line has gone and a refusal could only cut the file short.
    */
@@ -47,7 +53,7 @@ export function csvListRoute<Query extends z.ZodType, Row>(
   app.get(
     `/${route.name}.csv`,
     {
-      config: { access: route.access ?? 'manager' },
+      config: { access: route.access ?? 'manager', area: route.area ?? 'portfolio' },
       schema: {
         tags: route.tags,
         summary: route.summary,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema, idParamsSchema } from '../../shared/schemas/common';
 import { deletionPreviewSchema, type DeletionPreview } from '../../shared/schemas/deletion';
 import { runQuery, runService, type Read, type Service } from '../context';
+import type { Area } from '../../shared/permissions';
 import type { Access } from '../modules/auth';
 import type { AppInstance } from './types';
 
@@ -10,6 +11,8 @@ export interface DeletionRoutes {
   path: string;
   tags: string[];
   access?: Access;
+  /** Which part of the portfolio the record is in (shared/permissions.ts). */
+  area: Area;
   /** The error answers both routes declare besides the delete's 409. */
   errors: Record<number, typeof errorBodySchema>;
   preview: {
@@ -35,7 +38,7 @@ export function deletionRoutes(app: AppInstance, routes: DeletionRoutes): void {
   app.get(
     `/${routes.path}/:id/deletion`,
     {
-      config: { access },
+      config: { access, area: routes.area },
       schema: {
         tags: routes.tags,
         summary: routes.preview.summary,
@@ -51,7 +54,7 @@ export function deletionRoutes(app: AppInstance, routes: DeletionRoutes): void {
   app.delete(
     `/${routes.path}/:id`,
     {
-      config: { access },
+      config: { access, area: routes.area },
       schema: {
         tags: routes.tags,
         summary: routes.delete.summary,

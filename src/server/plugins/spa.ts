@@ -117,8 +117,8 @@ export async function registerSpa(
 async function hasValidSession(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return false;
-  const user = await findSessionUser(app.db, token, app.config.now(), app.config.session);
-  return user !== null;
+  const session = await findSessionUser(app.db, token, app.config.now(), app.config.session);
+  return session !== null;
 }
 
 /** The last page rendered for each layout guess, and the catalogue revision it shows. */

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Role } from '../../shared/constants';
@@ -11,6 +12,15 @@ import { signUpAndLogin, type TestApp, type TestUser } from './test-app';
  */
 
 type Requester = { request(options: InjectOptions): Promise<LightMyRequestResponse> };
+
+/**
+ * The organisation a landlord owns (sign-up made it), as SQL: for the properties a test writes
+ * straight into the database.
+ */
+export function organisationOf(userId: number): SQL<number> {
+  return sql<number>`(SELECT organisation_id FROM organisation_members
+    WHERE user_id = ${userId} AND role = 'Owner' ORDER BY id LIMIT 1)`;
+}
 
 /** Noon in New York on 2026-03-15: the 'today' of the money tests. */
 export const MID_MARCH_NOON = new Date('2026-03-15T16:00:00Z');

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject as vitestInject } from 'vitest';
 import type { Role } from '../../shared/constants';
-import type { User } from '../../shared/schemas/users';
+import type { SignedInUser } from '../../shared/schemas/users';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -101,7 +101,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 export interface TestUser {
-  user: User;
+  user: SignedInUser;
   cookie: string;
   password: string;
   /** A request carrying this user's session cookie. */

@@ -16,6 +16,9 @@ export const AUDITED_ENTITIES = [
   'expenses',
   'recurring-expenses',
   'bank-accounts',
+  // teams
+  'organisations',
+  'members',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

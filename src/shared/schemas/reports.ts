@@ -88,8 +88,8 @@ const taxYearSchema = z.coerce
 
 const reportQueryShape = {
   propertyIds: propertyIdsSchema,
-  /** An Admin reads one landlord's books; a landlord may only name themself. */
-  ownerId: idSchema.optional(),
+  /** An Admin reads one organisation's books; a member may only name their own. */
+  organisationId: idSchema.optional(),
   /** A tax year (January 1 to December 31); or from and to. */
   year: taxYearSchema.optional(),
   /** Default: January 1 of to's year. */
@@ -119,7 +119,7 @@ export type ReportQueryValues = z.output<typeof reportQuerySchema>;
 /** A tax-year report (Schedule E, 1099): the year (default: last year) and whose books. */
 export const taxYearQuerySchema = z.object({
   propertyIds: reportQueryShape.propertyIds,
-  ownerId: reportQueryShape.ownerId,
+  organisationId: reportQueryShape.organisationId,
   year: reportQueryShape.year,
   basis: reportQueryShape.basis,
 });
@@ -127,7 +127,9 @@ export type TaxYearQuery = z.input<typeof taxYearQuerySchema>;
 export type TaxYearQueryValues = z.output<typeof taxYearQuerySchema>;
 
 /** The dashboard's books: whose (an Admin may name a landlord). */
-export const booksSummaryQuerySchema = z.object({ ownerId: reportQueryShape.ownerId });
+export const booksSummaryQuerySchema = z.object({
+  organisationId: reportQueryShape.organisationId,
+});
 
 /** A column of a report: one month, quarter or year (cut to the range at its ends). */
 export const reportPeriodSchema = z.object({

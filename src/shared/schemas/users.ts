@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIRST_PERIOD_RULES } from '../rent-periods';
 import { LIMITS, ROLES, SIGNUP_ROLES } from '../constants';
 import { hasNoNul, NUL_MESSAGE, optionalPhoneSchema, optionalText } from './common';
+import { membershipSchema, organisationChoiceSchema } from './organisations';
 import { pagedQuerySchema } from './paging';
 
 /** The user as every call answers it (never the password hash). */
@@ -13,6 +14,16 @@ export const userSchema = z.object({
   roles: z.array(z.enum(ROLES)),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * The signed-in user as login and /me answer: also the organisation the session acts for
+ * and the others they may switch to (docs/product.md section 32).
+ */
+export const signedInUserSchema = userSchema.extend({
+  organisation: membershipSchema.nullable(),
+  organisations: z.array(organisationChoiceSchema),
+});
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
 /** Public contact of a property owner, as visitors may see it. */
 export const publicUserSchema = userSchema.omit({ roles: true }).extend({

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import { applicationsTable } from '../../modules/applications';
 import { leasesTable } from '../../modules/leases';
+import { organisationMembersTable, organisationsTable } from '../../modules/organisations';
 import { propertiesTable } from '../../modules/properties';
 import { staffTable } from '../../modules/staff';
 import { tenantsTable } from '../../modules/tenants';
@@ -101,13 +102,16 @@ const STREET_NAMES = [
 ];
 const STREET_KINDS = ['Street', 'Avenue', 'Road', 'Boulevard', 'Drive', 'Lane'];
 
-function fakeProperty(userId: number): typeof propertiesTable.$inferInsert {
+function fakeProperty(owner: {
+  userId: number;
+  organisationId: number;
+}): typeof propertiesTable.$inferInsert {
   const streetName = faker.helpers.arrayElement(STREET_NAMES);
   const street = `${streetName} ${faker.helpers.arrayElement(STREET_KINDS)}`;
   const name = `${streetName} ${faker.helpers.arrayElement(['Apartments', 'Lofts', 'Residences', 'Court', 'House', 'Terrace'])}`;
   const place = faker.helpers.arrayElement(US_CITIES);
   return {
-    userId,
+    ...owner,
     name,
     description: faker.helpers.arrayElement([
       `Bright building on ${street}, ${faker.number.int({ min: 2, max: 12 })} minutes from transit.`,
@@ -191,7 +195,30 @@ export async function insertUser(
       phone: contact.phone,
     })
     .returning({ id: usersTable.id });
+  // A landlord is the Owner of an organisation of their own, as sign-up makes it.
+  if (login.roles.includes('Landlord')) {
+    const [organisation] = await db
+      .insert(organisationsTable)
+      .values({ name: login.userName })
+      .returning({ id: organisationsTable.id });
+    await db
+      .insert(organisationMembersTable)
+      .values({ organisationId: organisation!.id, userId: row!.id, role: 'Owner' });
+  }
   return row!.id;
+}
+
+/** The organisation a landlord owns (insertUser made it). */
+async function organisationOfLandlord(db: Database, userId: number): Promise<number> {
+  const [member] = await db
+    .select({ organisationId: organisationMembersTable.organisationId })
+    .from(organisationMembersTable)
+    .where(
+      and(eq(organisationMembersTable.userId, userId), eq(organisationMembersTable.role, 'Owner')),
+    )
+    .limit(1);
+  if (!member) throw new Error(`account ${userId} owns no organisation`);
+  return member.organisationId;
 }
 
 export async function userExists(db: Database, userName: string): Promise<boolean> {
@@ -241,8 +268,9 @@ export async function seedPortfolio(
   const rentedShare = options.rentedShare ?? 0.7;
   const progress = options.onProgress;
 
+  const owner = { userId, organisationId: await organisationOfLandlord(db, userId) };
   const propertyIds = await insertInBatches(
-    Array.from({ length: options.properties }, () => fakeProperty(userId)),
+    Array.from({ length: options.properties }, () => fakeProperty(owner)),
     (batch) => db.insert(propertiesTable).values(batch).returning({ id: propertiesTable.id }),
     progress,
   );

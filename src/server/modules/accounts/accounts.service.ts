@@ -10,6 +10,7 @@ import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit';
+import { ensureOwnOrganisation } from '../organisations';
 import { enqueueMail } from '../mail';
 import { consumeRateLimit } from '../rate-limits';
 import { hashOneTimeCode, newOneTimeCode, hashToken } from '../auth';
@@ -71,6 +72,7 @@ export async function changeRoles(
   if (last && !roles.includes('Admin')) throw conflict('accounts.last_admin', LAST_ADMIN);
   const after = await setAccountRoles(ctx.tx, id, roles);
   await recordAccountChange(ctx, 'change_roles', before, after);
+  if (roles.includes('Landlord')) await ensureOwnOrganisation(ctx, after);
   return toAccount(after);
 }
 

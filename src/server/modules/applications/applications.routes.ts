@@ -90,7 +90,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/applications',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['applications'],
         summary: "Applications for the caller's units, pending first (Landlord/Admin)",
@@ -115,7 +115,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/applications/:id/approve',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['applications'],
         summary: 'Approve: places the applicant as a tenant on the unit (which becomes Rented)',
@@ -141,7 +141,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/applications/:id/reject',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['applications'],
         summary: 'Reject a pending application',

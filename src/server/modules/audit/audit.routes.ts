@@ -35,7 +35,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
     app.get(
       `/${resource}/:id/history`,
       {
-        config: { access: 'manager' },
+        config: { access: 'manager', area: 'portfolio' },
         schema: {
           tags: [resource],
           summary: `Who changed this record, when and what (newest first, at most ${HISTORY_LIMIT})`,

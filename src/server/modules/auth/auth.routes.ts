@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { passwordChangeBodySchema } from '../../../shared/schemas/accounts';
 import { errorBodySchema } from '../../../shared/schemas/common';
-import { loginBodySchema, userSchema } from '../../../shared/schemas/users';
+import { loginBodySchema, signedInUserSchema } from '../../../shared/schemas/users';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { runService } from '../../context';
 import { AppError, badRequest } from '../../http/errors';
 import { changeOwnPassword } from '../accounts';
 import type { AppInstance } from '../../http/types';
+import { signedInUser } from '../organisations';
 import { toUser } from '../users';
 import { currentUser, SESSION_COOKIE, setSessionCookie } from './auth.plugin';
 import { checkCredentials, endSession, startSession, WRONG_CREDENTIALS } from './auth.service';
@@ -32,7 +33,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         summary: 'Log in; sets the session cookie',
         body: loginBodySchema,
         response: {
-          200: userSchema,
+          200: signedInUserSchema,
           401: errorBodySchema,
           403: errorBodySchema,
           429: errorBodySchema,
@@ -47,9 +48,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const attempt = { ip: request.ip, userName, password, now: app.config.now() };
       const user = await checkCredentials(app.db, attempt, request.log);
       const previousToken = request.cookies[SESSION_COOKIE];
-      const token = await runService(request, startSession, { user, previousToken });
+      const { token, organisationId } = await runService(request, startSession, {
+        user,
+        previousToken,
+      });
       setSessionCookie(request, reply, token);
-      return toUser(user);
+      return signedInUser(app.db, toUser(user), organisationId);
     },
   );
 
@@ -59,11 +63,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags: ['authentication'],
-        summary: 'The logged-in user',
-        response: { 200: userSchema, 401: errorBodySchema },
+        summary: 'The logged-in user, with the organisation the session acts for',
+        response: { 200: signedInUserSchema, 401: errorBodySchema },
       },
     },
-    async (request) => currentUser(request),
+    async (request) =>
+      signedInUser(app.db, currentUser(request), request.membership?.organisationId ?? null),
   );
 
   app.post(

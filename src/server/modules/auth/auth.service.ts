@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
 import { recordEvent } from '../audit';
+import { firstOrganisationOf } from '../organisations';
 import { dummyPasswordHash, verifyPassword, findUserByName, toUser } from '../users';
 import type { UserRow } from '../users';
 import { claimLoginAttempt, loginSucceeded } from './login-throttle';
@@ -59,9 +60,10 @@ export async function checkCredentials(
 export async function startSession(
   ctx: Context,
   { user, previousToken }: { user: UserRow; previousToken: string | undefined },
-): Promise<string> {
+): Promise<{ token: string; organisationId: number | null }> {
   if (previousToken) await deleteSession(ctx.tx, previousToken);
-  const token = await createSession(ctx.tx, user.id, ctx.now);
+  const organisationId = await firstOrganisationOf(ctx.tx, user.id);
+  const token = await createSession(ctx.tx, { userId: user.id, organisationId, now: ctx.now });
   await endSessionsBeyond(ctx.tx, {
     userId: user.id,
     current: hashToken(token),
@@ -71,7 +73,7 @@ export async function startSession(
     { ...ctx, actor: { kind: 'user', user: toUser(user) } },
     { entityType: 'users', entityId: user.id, action: 'login' },
   );
-  return token;
+  return { token, organisationId };
 }
 
 /** Ends the session of this token; a session that was still valid leaves a logout event. */

@@ -11,12 +11,19 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a session and returns the raw token for the cookie (256 random bits). */
-export async function createSession(db: Database, userId: number, now: Date): Promise<string> {
+/**
+ * Creates a session and returns the raw token for the cookie (256 random bits). It acts for
+ * the organisation given: the one the person joined first, or none.
+ */
+export async function createSession(
+  db: Database,
+  { userId, organisationId, now }: { userId: number; organisationId: number | null; now: Date },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessionsTable).values({
     tokenHash: hashToken(token),
     userId,
+    organisationId,
     createdAt: now,
     lastSeenAt: now,
   });
@@ -28,13 +35,19 @@ export interface SessionLimits {
   absoluteMs: number;
 }
 
+export interface SessionUser {
+  user: UserRow;
+  /** The organisation the session acts for; null: none. */
+  organisationId: number | null;
+}
+
 /** The user behind a token, or null when the session is missing or expired. */
 export async function findSessionUser(
   db: Database,
   token: string,
   now: Date,
   limits: SessionLimits,
-): Promise<UserRow | null> {
+): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({ session: sessionsTable, user: usersTable })
@@ -57,7 +70,31 @@ export async function findSessionUser(
       .set({ lastSeenAt: now })
       .where(eq(sessionsTable.tokenHash, tokenHash));
   }
-  return row.user;
+  return { user: row.user, organisationId: row.session.organisationId };
+}
+
+/** Which organisation the session acts for from now on. */
+export async function setSessionOrganisation(
+  db: Database,
+  token: string,
+  organisationId: number,
+): Promise<void> {
+  await db
+    .update(sessionsTable)
+    .set({ organisationId })
+    .where(eq(sessionsTable.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of the person that acts for the organisation (they left it). */
+export async function endSessionsInOrganisation(
+  db: Database,
+  { userId, organisationId }: { userId: number; organisationId: number },
+): Promise<number> {
+  const ended = await db
+    .delete(sessionsTable)
+    .where(and(eq(sessionsTable.userId, userId), eq(sessionsTable.organisationId, organisationId)))
+    .returning({ tokenHash: sessionsTable.tokenHash });
+  return ended.length;
 }
 
 /**

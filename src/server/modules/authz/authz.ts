@@ -1,7 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/batches';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { MANAGER_ROLES } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/users';
 import type { Actor } from '../../context';
 import { propertiesInScope, type Scope } from '../../scope';
@@ -39,10 +38,12 @@ export function actsOnEveryRecord(actor: Actor): boolean {
 /** Whose records the actor may read and change (src/server/scope.ts). */
 export function scopeFor(actor: Actor): Scope {
   if (actsOnEveryRecord(actor)) return { kind: 'all' };
-  if (actor.kind === 'user' && actor.user.roles.some((role) => MANAGER_ROLES.includes(role))) {
-    return { kind: 'owner', ownerId: actor.user.id };
+  if (actor.kind === 'user' && actor.membership) {
+    const { organisationId, propertyIds } = actor.membership;
+    return { kind: 'organisation', organisationId, propertyIds };
   }
-  // Visitors, tenants and maintenance staff manage nothing (they have portals of their own).
+  // Visitors, tenants and maintenance staff manage nothing (they have portals of their own),
+  // nor does anyone outside an organisation.
   return { kind: 'none' };
 }
 

@@ -29,8 +29,8 @@ function accountsInScope(scope: Scope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
-    case 'owner':
-      return eq(bankAccountsTable.ownerId, scope.ownerId);
+    case 'organisation':
+      return eq(bankAccountsTable.organisationId, scope.organisationId);
     case 'none':
       return sql`false`;
   }
@@ -295,7 +295,7 @@ export interface BookRow {
 }
 
 export interface BookFilter {
-  ownerId: number;
+  organisationId: number;
   from: string;
   to: string;
   /** Only records no line is matched to. */
@@ -328,7 +328,7 @@ export async function listPayments(db: Database, filter: BookFilter): Promise<Bo
       .$dynamic(),
   ).where(
     and(
-      eq(propertiesTable.userId, filter.ownerId),
+      eq(propertiesTable.organisationId, filter.organisationId),
       eq(e.kind, 'payment'),
       filter.ids ? anyOf(e.id, filter.ids) : undefined,
       gte(e.entryDate, filter.from),
@@ -392,7 +392,7 @@ export async function listExpenses(db: Database, filter: BookFilter): Promise<Bo
     .leftJoin(vendorsTable, eq(vendorsTable.id, x.vendorId))
     .where(
       and(
-        eq(propertiesTable.userId, filter.ownerId),
+        eq(propertiesTable.organisationId, filter.organisationId),
         filter.ids ? anyOf(x.id, filter.ids) : undefined,
         sql`${expenseDay} >= ${filter.from}`,
         sql`${expenseDay} <= ${filter.to}`,
@@ -425,11 +425,11 @@ export async function listExpenses(db: Database, filter: BookFilter): Promise<Bo
 /** The records matched to these lines (whatever their dates). */
 export async function listMatchedRecords(
   db: Database,
-  ownerId: number,
+  organisationId: number,
   lines: BankLineRow[],
 ): Promise<BookRow[]> {
   const all = {
-    ownerId,
+    organisationId,
     from: '0001-01-01',
     to: '9999-12-31',
     unmatchedOnly: false,
@@ -444,11 +444,14 @@ export async function listMatchedRecords(
 }
 
 /** The landlord who owns the lease's property. */
-export async function ownerOfLease(db: Database, leaseId: number): Promise<number | undefined> {
+export async function organisationOfLease(
+  db: Database,
+  leaseId: number,
+): Promise<number | undefined> {
   const [row] = await withPropertyOfLease(
-    db.select({ ownerId: propertiesTable.userId }).from(leasesTable).$dynamic(),
+    db.select({ organisationId: propertiesTable.organisationId }).from(leasesTable).$dynamic(),
   ).where(eq(leasesTable.id, leaseId));
-  return row?.ownerId;
+  return row?.organisationId;
 }
 
 export async function isRecordMatched(
@@ -466,14 +469,16 @@ export async function isRecordMatched(
 }
 
 /** The property belongs to the landlord. */
-export async function isOwnersProperty(
+export async function isOrganisationsProperty(
   db: Database,
-  ownerId: number,
+  organisationId: number,
   propertyId: number,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: propertiesTable.id })
     .from(propertiesTable)
-    .where(and(eq(propertiesTable.id, propertyId), eq(propertiesTable.userId, ownerId)));
+    .where(
+      and(eq(propertiesTable.id, propertyId), eq(propertiesTable.organisationId, organisationId)),
+    );
   return row !== undefined;
 }

@@ -52,7 +52,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/bank-accounts',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "The landlord's bank accounts, with how many lines are still unmatched",
@@ -65,7 +65,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-accounts',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Add a bank account: its name, last 4 digits, opening balance and date',
@@ -80,7 +80,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/bank-accounts/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'A bank account, with the CSV mapping it remembers',
@@ -94,7 +94,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/bank-accounts/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "Change a bank account's name, last 4 digits, opening balance or date",
@@ -109,7 +109,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-accounts/:id/statements/preview',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -130,7 +130,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-accounts/:id/statements',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -153,7 +153,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/bank-accounts/:id/lines',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -174,7 +174,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/bank-accounts/:id/reconciliation',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -197,7 +197,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-accounts/:id/balances',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -214,7 +214,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-lines/:id/match',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -232,7 +232,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/bank-lines/:id/match',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Unmatch a line from its payment or expense (the record itself stays)',
@@ -246,7 +246,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-lines/:id/rejections',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Turn a suggested match down: it is not suggested for this line again',
@@ -262,7 +262,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-lines/:id/payment',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -284,7 +284,7 @@ export async function bankRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/bank-lines/:id/expense',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:

@@ -19,6 +19,7 @@ import type {
 } from '../../../shared/schemas/bank';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit';
+import { actingOrganisation } from '../organisations';
 import { findManagedLease, scopeFor } from '../authz';
 import { findByIdempotencyKey, recordPayment } from '../ledger';
 import { createExpenseOfLine } from './line-expense';
@@ -124,7 +125,7 @@ export async function getAccount(ctx: Context, id: number): Promise<BankAccount>
 
 export async function createAccount(ctx: Context, body: BankAccountBody): Promise<BankAccount> {
   const row = await repository.insertAccount(ctx.tx, {
-    ownerId: actingUser(ctx).id,
+    organisationId: await actingOrganisation(ctx),
     name: body.name,
     last4: body.last4,
     openingBalance: toCents(body.openingBalance),
@@ -264,8 +265,8 @@ async function linesWithMatches(
   account: BankAccountRow,
   rows: BankLineRow[],
 ): Promise<BankLine[]> {
-  const ownerId = account.ownerId;
-  const matched = await repository.listMatchedRecords(ctx.tx, ownerId, rows);
+  const organisationId = account.organisationId;
+  const matched = await repository.listMatchedRecords(ctx.tx, organisationId, rows);
   const matchOf = (row: BankLineRow) =>
     matched.find((record) =>
       record.kind === 'payment' ? record.id === row.ledgerEntryId : record.id === row.expenseId,
@@ -274,7 +275,7 @@ async function linesWithMatches(
   let suggestions = new Map<number, repository.BookRow>();
   if (open.length > 0) {
     const window = windowOf(open[0]!.postedOn, open.at(-1)!.postedOn);
-    const filter = { ownerId, ...window, unmatchedOnly: true };
+    const filter = { organisationId, ...window, unmatchedOnly: true };
     const candidates = [
       ...(await repository.listPayments(ctx.tx, filter)),
       ...(await repository.listExpenses(ctx.tx, filter)),
@@ -337,7 +338,7 @@ async function requireRecord(
   body: MatchBody,
 ): Promise<repository.BookRow> {
   const filter = {
-    ownerId: account.ownerId,
+    organisationId: account.organisationId,
     from: '0001-01-01',
     to: '9999-12-31',
     unmatchedOnly: false,
@@ -462,7 +463,10 @@ export async function recordLineAsPayment(
     throw badRequest('bank.not_a_deposit', 'Only money in can be recorded as a payment', 'leaseId');
   }
   const lease = await findManagedLease(ctx.tx, ctx.actor, body.leaseId);
-  if (!lease || (await repository.ownerOfLease(ctx.tx, lease.id)) !== account.ownerId) {
+  if (
+    !lease ||
+    (await repository.organisationOfLease(ctx.tx, lease.id)) !== account.organisationId
+  ) {
     throw notFound('leases.not_found', 'Lease not found');
   }
   const idempotencyKey = `bank-line-${line.id}`;
@@ -499,7 +503,7 @@ export async function recordLineAsExpense(
       'category',
     );
   }
-  const expense = await createExpenseOfLine(ctx, account.ownerId, {
+  const expense = await createExpenseOfLine(ctx, account.organisationId, {
     ...body,
     amount: cents(-line.amount),
     date: line.postedOn,
@@ -562,13 +566,13 @@ export async function reconcile(
   ) as Cents;
   const records = [
     ...(await repository.listPayments(ctx.tx, {
-      ownerId: account.ownerId,
+      organisationId: account.organisationId,
       from,
       to,
       unmatchedOnly: true,
     })),
     ...(await repository.listExpenses(ctx.tx, {
-      ownerId: account.ownerId,
+      organisationId: account.organisationId,
       from,
       to,
       unmatchedOnly: true,

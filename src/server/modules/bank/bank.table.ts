@@ -16,6 +16,7 @@ import type { CsvMapping } from '../../../shared/schemas/bank';
 import { createdAt, money, updatedAt } from '../../db/columns';
 import { expensesTable } from '../expenses/expenses.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
+import { organisationsTable } from '../organisations/organisations.table';
 import { usersTable } from '../users/users.table';
 
 /**
@@ -26,9 +27,9 @@ export const bankAccountsTable = pgTable(
   'bank_accounts',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
+    organisationId: integer('organisation_id')
       .notNull()
-      .references(() => usersTable.id, { onDelete: 'restrict' }),
+      .references(() => organisationsTable.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     last4: text('last4'),
     /** The balance on the opening date: reconciliation counts lines from that day on. */
@@ -39,7 +40,7 @@ export const bankAccountsTable = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('bank_accounts_owner_idx').on(table.ownerId, table.name),
+    index('bank_accounts_organisation_idx').on(table.organisationId, table.name),
     check('bank_accounts_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 120`),
     check(
       'bank_accounts_last4_digits',

@@ -13,10 +13,10 @@ import * as repository from './bank.repository';
  */
 export async function createExpenseOfLine(
   ctx: Context,
-  ownerId: number,
+  organisationId: number,
   input: LineExpenseBody & { amount: Cents; date: string },
 ): Promise<{ id: number }> {
-  if (!(await repository.isOwnersProperty(ctx.tx, ownerId, input.propertyId))) {
+  if (!(await repository.isOrganisationsProperty(ctx.tx, organisationId, input.propertyId))) {
     throw notFound('properties.not_found', 'Property not found');
   }
   return createExpense(ctx, {

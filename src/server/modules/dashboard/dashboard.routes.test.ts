@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/dashboard';
 import type { Database } from '../../db/client';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { organisationOf } from '../../test/fixtures';
 import { applicationsTable } from '../applications';
 import { leasesTable } from '../leases';
 import { propertiesTable } from '../properties';
@@ -28,6 +29,7 @@ function seeder(db: Database) {
         .insert(propertiesTable)
         .values({
           userId,
+          organisationId: organisationOf(userId),
           name,
           address: `${++counter} Main St`,
           city: 'Springfield',

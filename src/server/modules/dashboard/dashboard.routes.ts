@@ -13,7 +13,7 @@ export async function dashboardRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/landlord/dashboard',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'portfolio' },
       schema: {
         tags: ['dashboard'],
         summary:

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_SECTIONS } from '../../../shared/schemas/dashboard';
 import { rowsReadPerTable } from '../../db/explain';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { organisationOf } from '../../test/fixtures';
 import { applicationsTable } from '../applications';
 import { leasesTable } from '../leases';
 import { propertiesTable } from '../properties';
@@ -13,6 +14,7 @@ import { unitsTable } from '../units';
 import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
 import { z } from 'zod';
 import { readRows } from '../../db/read-rows';
+import type { Scope } from '../../scope';
 
 /** A portfolio written in bulk: `properties` properties, each with `units` let units. */
 async function portfolio(t: TestApp, userId: number, properties: number, units: number) {
@@ -22,6 +24,7 @@ async function portfolio(t: TestApp, userId: number, properties: number, units: 
     .values(
       Array.from({ length: properties }, (_, i) => ({
         userId,
+        organisationId: organisationOf(userId),
         name: `P${i}`,
         address: `${i} Main St`,
         city: 'Springfield',
@@ -121,19 +124,25 @@ async function rowsHandled(t: TestApp, statement: SQL): Promise<number> {
   return visit(plan!.Plan);
 }
 
-async function walksIndexes(t: TestApp, ownerId: number): Promise<boolean> {
+const scopeOf = (organisationId: number): Scope => ({
+  kind: 'organisation',
+  organisationId,
+  propertyIds: null,
+});
+
+async function walksIndexes(t: TestApp, organisationId: number): Promise<boolean> {
   const [row] = await readRows(
     t.database.db,
-    walksIndexesStatement(ownerId, undefined),
+    walksIndexesStatement(scopeOf(organisationId), undefined),
     z.object({ walk: z.boolean() }),
   );
   return row!.walk;
 }
 
 /** The full dashboard's statement for a landlord, planned as the service plans it. */
-async function everySection(t: TestApp, ownerId: number) {
+async function everySection(t: TestApp, organisationId: number) {
   return dashboardStatement({
-    ownerId,
+    scope: scopeOf(organisationId),
     propertyId: undefined,
     sections: DASHBOARD_SECTIONS,
     today: '2026-11-21',
@@ -142,7 +151,7 @@ async function everySection(t: TestApp, ownerId: number) {
     propertyLimit: undefined,
     propertyOffset: 0,
     knownRevision: undefined,
-    walkIndexes: await walksIndexes(t, ownerId),
+    walkIndexes: await walksIndexes(t, organisationId),
   });
 }
 
@@ -168,7 +177,10 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
   afterAll(() => t.close());
 
   it('however large a neighbouring portfolio is (rows read, from the plan the database ran)', async () => {
-    const read = await rowsReadPerTable(t.database.db, await everySection(t, small.user.id));
+    const read = await rowsReadPerTable(
+      t.database.db,
+      await everySection(t, small.user.organisation!.organisationId),
+    );
     // One unit, tenant, lease and application per unit; one staff member per property.
     expect(Object.fromEntries(read)).toMatchObject({
       properties: own.properties,
@@ -181,8 +193,8 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
   });
 
   it('walks the indexes for a small share of the properties and hash-joins a large one', async () => {
-    expect(await walksIndexes(t, small.user.id)).toBe(true);
-    expect(await walksIndexes(t, neighbour.user.id)).toBe(false);
+    expect(await walksIndexes(t, small.user.organisation!.organisationId)).toBe(true);
+    expect(await walksIndexes(t, neighbour.user.organisation!.organisationId)).toBe(false);
   });
 
   it('and a large portfolio costs in step with its size, not with its size squared', async () => {
@@ -190,7 +202,10 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
     // rows. The parts handle them a few times over (scans, joins, aggregates, the JSON);
     // comparing every tenant with every lease alone would be 9,000,000.
     const rows = theirs.units * 4 + theirs.properties * 2;
-    const handled = await rowsHandled(t, await everySection(t, neighbour.user.id));
+    const handled = await rowsHandled(
+      t,
+      await everySection(t, neighbour.user.organisation!.organisationId),
+    );
     expect(handled).toBeGreaterThan(rows);
     expect(handled).toBeLessThan(10 * rows);
   });

@@ -11,7 +11,7 @@ import { readRows } from '../../db/read-rows';
 import { notFound } from '../../http/errors';
 import { actingUser, type Context } from '../../context';
 import { scopeFor } from '../authz';
-import { ownerIdOf } from '../../scope';
+import type { Scope } from '../../scope';
 import { dashboardStatement, walksIndexesStatement } from './dashboard.statement';
 
 export interface DashboardAnswer {
@@ -28,12 +28,15 @@ const ANSWER_VERSION = 1;
  * What an ETag names besides the revision: who asks, for which day, for which parts. A copy
  * of yesterday's answer or of other sections is never taken for this one.
  */
-function etagKey(userId: number, today: string, query: DashboardQuery): string {
+function etagKey(userId: number, scope: Scope, today: string, query: DashboardQuery): string {
+  // The scope is in the key: a member's limits may change while the portfolio does not.
+  const scoped = scope.kind === 'organisation' ? [scope.organisationId, scope.propertyIds] : [];
   return createHash('sha256')
     .update(
       [
         ANSWER_VERSION,
         userId,
+        JSON.stringify(scoped),
         today,
         query.sections.join(','),
         query.propertyId ?? '',
@@ -61,10 +64,10 @@ const statementRow = z.object({
   body: z.string().nullable(),
 });
 
-async function walksIndexes(db: Database, ownerId: number, propertyId: number | undefined) {
+async function walksIndexes(db: Database, scope: Scope, propertyId: number | undefined) {
   const [row] = await readRows(
     db,
-    walksIndexesStatement(ownerId, propertyId),
+    walksIndexesStatement(scope, propertyId),
     z.object({ walk: z.boolean() }),
   );
   return row!.walk;
@@ -81,11 +84,12 @@ export async function buildDashboard(
 ): Promise<DashboardAnswer> {
   const db = ctx.tx;
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const ownerId = ownerIdOf(scopeFor(ctx.actor));
-  const key = etagKey(actingUser(ctx).id, today, query);
+  const scope = scopeFor(ctx.actor);
+  if (scope.kind === 'none') throw new Error('the dashboard is read by a manager');
+  const key = etagKey(actingUser(ctx).id, scope, today, query);
   const statement = dashboardStatement({
-    walkIndexes: ownerId !== undefined && (await walksIndexes(db, ownerId, query.propertyId)),
-    ownerId,
+    walkIndexes: scope.kind === 'organisation' && (await walksIndexes(db, scope, query.propertyId)),
+    scope,
     propertyId: query.propertyId,
     sections: query.sections,
     today,
@@ -93,7 +97,7 @@ export async function buildDashboard(
     endingSoonLimit: LEASES_ENDING_SOON_LIMIT,
     propertyLimit: query.propertyLimit,
     propertyOffset: query.propertyOffset,
-    knownRevision: ownerId === undefined ? undefined : knownRevision(ifNoneMatch, key),
+    knownRevision: scope.kind === 'all' ? undefined : knownRevision(ifNoneMatch, key),
   });
   const [row] = await readRows(db, statement, statementRow);
   if (!row!.found) throw notFound('properties.not_found', 'Property not found');

@@ -1,3 +1,4 @@
+import { propertiesInScopeSql, type Scope } from '../../scope';
 import { sql, type SQL } from 'drizzle-orm';
 import { TOP_PROPERTIES_BY_RENT, type DashboardSection } from '../../../shared/schemas/dashboard';
 import { unitNumberOrder } from '../../db/unit-order';
@@ -24,8 +25,8 @@ const l = leaseAs('l');
  */
 
 export interface DashboardStatementOptions {
-  /** The landlord whose portfolio it is; undefined: every property (an Admin). */
-  ownerId: number | undefined;
+  /** Whose portfolio it is (scopeFor): every property for an Admin, else an organisation's. */
+  scope: Scope;
   propertyId: number | undefined;
   sections: readonly DashboardSection[];
   today: string;
@@ -60,10 +61,11 @@ const INDEX_WALK_DIVISOR = 4;
  * one-time condition, the unused walk of a large portfolio still priced the plan above the
  * JIT threshold, and compiling it cost more than the answer (50 ms).
  */
-export function walksIndexesStatement(ownerId: number, propertyId: number | undefined): SQL {
-  const oneProperty = propertyId === undefined ? sql`true` : sql`id = ${propertyId}`;
+export function walksIndexesStatement(scope: Scope, propertyId: number | undefined): SQL {
+  const oneProperty = propertyId === undefined ? sql`true` : sql`p.id = ${propertyId}`;
   return sql`
-    SELECT (SELECT count(*) FROM properties WHERE user_id = ${ownerId} AND ${oneProperty})
+    SELECT (SELECT count(*) FROM properties p
+            WHERE ${propertiesInScopeSql(scope, 'p')} AND ${oneProperty})
              * ${INDEX_WALK_DIVISOR}
            < (SELECT reltuples FROM pg_class WHERE oid = 'properties'::regclass) AS walk`;
 }
@@ -155,14 +157,15 @@ const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
  * null when the caller already holds this revision, or nothing was found).
  */
 export function dashboardStatement(o: DashboardStatementOptions): SQL {
-  const scope = o.ownerId === undefined ? sql`true` : sql`properties.user_id = ${o.ownerId}`;
+  const scope = propertiesInScopeSql(o.scope, 'properties');
   const oneProperty = o.propertyId === undefined ? sql`true` : sql`properties.id = ${o.propertyId}`;
+  const organisationId = o.scope.kind === 'organisation' ? o.scope.organisationId : undefined;
   const revision =
-    o.ownerId === undefined
+    organisationId === undefined
       ? sql`NULL::bigint`
-      : sql`coalesce((SELECT revision FROM portfolio_revisions WHERE user_id = ${o.ownerId}), 0)`;
+      : sql`coalesce((SELECT revision FROM portfolio_revisions WHERE organisation_id = ${organisationId}), 0)`;
   const known =
-    o.knownRevision === undefined || o.ownerId === undefined
+    o.knownRevision === undefined || organisationId === undefined
       ? sql`false`
       : sql`rev.revision = ${o.knownRevision}::bigint`;
   // Only the units part shows a unit's every column; the other parts need these.

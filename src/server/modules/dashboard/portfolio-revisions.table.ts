@@ -1,5 +1,5 @@
 import { bigint, integer, pgTable } from 'drizzle-orm/pg-core';
-import { usersTable } from '../users/users.table';
+import { organisationsTable } from '../organisations/organisations.table';
 
 /**
  * A counter per landlord, raised by database triggers on every write that changes what
@@ -8,8 +8,8 @@ import { usersTable } from '../users/users.table';
  * being computed, and every server process on one database agrees.
  */
 export const portfolioRevisionsTable = pgTable('portfolio_revisions', {
-  userId: integer('user_id')
+  organisationId: integer('organisation_id')
     .primaryKey()
-    .references(() => usersTable.id, { onDelete: 'cascade' }),
+    .references(() => organisationsTable.id, { onDelete: 'cascade' }),
   revision: bigint('revision', { mode: 'number' }).notNull().default(1),
 });

@@ -33,7 +33,7 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/deposits',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'The deposit register: per lease, the deposit agreed, received and held now',
@@ -52,7 +52,7 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases/:id/deposit',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A lease's deposit: agreed, received, held, its settlement and every movement",
@@ -66,7 +66,7 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/deposit/receipts',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -88,7 +88,7 @@ export async function depositsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/deposit/settlement',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:

@@ -53,7 +53,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/expenses',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "The caller's expenses, newest first, one page",
@@ -72,7 +72,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/expenses/totals',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -88,7 +88,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/expenses',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Record an expense of a property the caller manages, with its receipts',
@@ -108,7 +108,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/expenses/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'One expense with its receipts and the work order it came from, if any',
@@ -122,7 +122,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.patch(
     '/expenses/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary:
@@ -138,7 +138,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/expenses/:id/paid',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Mark an unpaid expense paid on a date (409 if already paid on another)',
@@ -154,7 +154,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/expenses/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Delete an expense and its receipts (409 for one a recurring expense posted)',
@@ -172,7 +172,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/expenses/:id/receipts',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Attach a receipt: a photo or PDF the caller sent to POST /api/uploads',
@@ -193,7 +193,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/expenses/:id/receipts/:receiptId',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A receipt's bytes: a photo inline (image/webp), a PDF only as a download",
@@ -213,7 +213,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/expenses/:id/receipts/:receiptId',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Remove a receipt from an expense; its file is deleted',
@@ -234,7 +234,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/properties/:id/expenses',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A property's five latest expenses, for its page",
@@ -248,7 +248,7 @@ export async function expensesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/work-orders/:id/expense',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags: ['expenses', 'work-orders'],
         summary: "Record a finished work order's cost as an expense (once: 409 after)",

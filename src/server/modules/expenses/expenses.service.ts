@@ -69,11 +69,11 @@ export async function checkLinks(
   }
   if (links.vendorId !== null) {
     const [vendor] = await ctx.tx
-      .select({ ownerId: vendorsTable.ownerId })
+      .select({ organisationId: vendorsTable.organisationId })
       .from(vendorsTable)
       .where(eq(vendorsTable.id, links.vendorId))
       .limit(1);
-    if (vendor?.ownerId !== property.userId) {
+    if (vendor?.organisationId !== property.organisationId) {
       throw unprocessable(
         'expenses.vendor_not_of_landlord',
         'The vendor is not one of this property\u2019s landlord\u2019s',

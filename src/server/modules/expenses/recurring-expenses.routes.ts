@@ -31,7 +31,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/recurring-expenses',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "The caller's recurring expenses (propertyId: one property's)",
@@ -45,7 +45,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/recurring-expenses',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Add a recurring expense, posted each period from its start date',
@@ -64,7 +64,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/recurring-expenses/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'One recurring expense',
@@ -78,7 +78,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/recurring-expenses/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Change or end a recurring expense (from its next posting on)',
@@ -94,7 +94,7 @@ export async function recurringExpensesRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/recurring-expenses/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Remove a recurring expense never posted (409 once posted: end it instead)',

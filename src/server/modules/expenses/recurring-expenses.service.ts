@@ -190,10 +190,10 @@ export async function removeRecurringExpense(ctx: Context, id: number): Promise<
 /** Landlords with a recurring expense: the hourly job makes one posting job for each. */
 export async function listLandlordsWithRecurringExpenses(db: Database): Promise<number[]> {
   const rows = await db
-    .selectDistinct({ landlordId: propertiesTable.userId })
+    .selectDistinct({ landlordId: propertiesTable.organisationId })
     .from(r)
     .innerJoin(propertiesTable, eq(propertiesTable.id, r.propertyId))
-    .orderBy(asc(propertiesTable.userId));
+    .orderBy(asc(propertiesTable.organisationId));
   return rows.map((row) => row.landlordId);
 }
 
@@ -212,7 +212,7 @@ export async function postRecurringExpensesDue(
     .select({ row: r })
     .from(r)
     .innerJoin(propertiesTable, eq(propertiesTable.id, r.propertyId))
-    .where(eq(propertiesTable.userId, landlordId))
+    .where(eq(propertiesTable.organisationId, landlordId))
     .orderBy(asc(r.id))
     .for('update', { of: r });
   let posted = 0;

@@ -121,7 +121,7 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/imports/preview',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'imports' },
       schema: {
         tags: ['imports'],
         summary: 'What importing a file would do: every row checked, nothing written',
@@ -152,7 +152,7 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/imports',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'imports' },
       schema: {
         tags: ['imports'],
         summary: 'Import a file: all rows or none, in one transaction',
@@ -185,7 +185,7 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/imports/progress/:token',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'imports' },
       schema: {
         tags: ['imports'],
         summary: "How far the caller's running import (named by its progress token) has come",
@@ -209,7 +209,7 @@ export async function importsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/imports/templates/:kind',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'imports' },
       schema: {
         tags: ['imports'],
         summary:

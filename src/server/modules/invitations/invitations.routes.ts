@@ -1,3 +1,4 @@
+import type { Area } from '../../../shared/permissions';
 import { errorBodySchema, idParamsSchema } from '../../../shared/schemas/common';
 import {
   acceptedInvitationSchema,
@@ -37,15 +38,15 @@ export function mailBase(config: Config): string | null {
 
 /** The portal invitations of docs/product.md section 13 (decision 0011). */
 export async function invitationsRoutes(app: AppInstance): Promise<void> {
-  const paths: { kind: InvitationKind; path: string; label: string }[] = [
-    { kind: 'tenant', path: '/tenants/:id/invitations', label: 'tenant' },
-    { kind: 'staff', path: '/staff/:id/invitations', label: 'staff member' },
+  const paths: { kind: InvitationKind; path: string; label: string; area: Area }[] = [
+    { kind: 'tenant', path: '/tenants/:id/invitations', label: 'tenant', area: 'leasing' },
+    { kind: 'staff', path: '/staff/:id/invitations', label: 'staff member', area: 'maintenance' },
   ];
-  for (const { kind, path, label } of paths) {
+  for (const { kind, path, label, area } of paths) {
     app.post(
       path,
       {
-        config: { access: 'manager' },
+        config: { access: 'manager', area },
         schema: {
           tags: ['invitations'],
           summary: `Invite the ${label} to link an account: a one-time link for ${INVITATION_TTL_DAYS} days`,
@@ -69,7 +70,7 @@ export async function invitationsRoutes(app: AppInstance): Promise<void> {
     app.get(
       path,
       {
-        config: { access: 'manager' },
+        config: { access: 'manager', area },
         schema: {
           tags: ['invitations'],
           summary: `The ${label}'s linked account and invitations, newest first`,
@@ -84,7 +85,7 @@ export async function invitationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/tenants/invitations',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['invitations'],
         summary: 'Invite many tenants to the portal at once; each row says what happened',
@@ -109,7 +110,7 @@ export async function invitationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/invitations/:id/revoke',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['invitations'],
         summary: 'Withdraw a pending invitation of a record the caller manages',

@@ -24,7 +24,7 @@ export async function leaseBooksRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/posting-preview',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags: ['leases'],
         summary: 'What saving these lease terms would post or reverse now; nothing changes',
@@ -44,7 +44,7 @@ export async function leaseBooksRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/void',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags: ['leases'],
         summary:

@@ -25,7 +25,7 @@ export async function leaseLifecycleRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/renew',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['leases'],
         summary:
@@ -48,7 +48,7 @@ export async function leaseLifecycleRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/tenants/:id/move-out',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['tenants'],
         summary:

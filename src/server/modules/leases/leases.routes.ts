@@ -54,7 +54,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['leases'],
         summary: "The leases of the caller's tenants (Landlord/Admin)",
@@ -80,7 +80,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['leases'],
         summary: 'One lease',
@@ -94,7 +94,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['leases'],
         summary:
@@ -118,7 +118,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/leases/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['leases'],
         summary: 'Edit a lease',
@@ -141,6 +141,7 @@ export async function leasesRoutes(app: AppInstance): Promise<void> {
   );
 
   deletionRoutes(app, {
+    area: 'leasing',
     path: 'leases',
     tags: ['leases'],
     errors,

@@ -28,7 +28,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases/:id/ledger',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A lease's ledger: entries with running balance, open amount of each charge",
@@ -42,7 +42,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/ledger/charges',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Add a one-off charge (fee, utilities, damages, other)',
@@ -67,7 +67,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/ledger/credits',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Add a credit (lowers what the tenant owes)',
@@ -92,7 +92,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/ledger/payments',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'payments' },
       schema: {
         tags,
         summary:
@@ -118,7 +118,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/ledger/entries/:entryId/reversal',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Reverse an entry with a reason (once; a reversal cannot be reversed)',

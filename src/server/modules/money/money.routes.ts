@@ -104,7 +104,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rent-roll',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'The rent roll: every unit with tenant, lease, balance and last payment',
@@ -122,7 +122,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/rent-roll.csv',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'The rent roll as a CSV download (every matching unit, not one page)',
@@ -154,7 +154,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/arrears',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Leases in arrears, with the open balance split into aging buckets',
@@ -176,7 +176,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/arrears.csv',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Leases in arrears as a CSV download (every matching lease, not one page)',
@@ -204,7 +204,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases/:id/ledger.csv',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A lease's ledger as a CSV download, with the running balance",
@@ -240,7 +240,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases/:id/statement',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A tenant's statement for a date range",
@@ -259,7 +259,7 @@ export async function moneyRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/money/summary',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "This month's rent expected and collected, overdue total, and a monthly series",

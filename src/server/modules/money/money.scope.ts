@@ -5,21 +5,27 @@ import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy';
 const l = leaseAs('l');
 
 /**
- * Whose records a report reads: one landlord's (ownerId) or every landlord's (an Admin), and
- * optionally one property. Every report starts from these properties and goes down to units,
- * tenants, leases and ledger entries (each has an index on its parent's id), so it costs
- * what the caller's portfolio holds.
+ * Whose records a report reads: one organisation's (organisationId; a limited member's only
+ * propertyIds) or every organisation's (an Admin), and optionally one property. Every report
+ * starts from these properties and goes down to units, tenants, leases and ledger entries
+ * (each has an index on its parent's id), so it costs what the caller's portfolio holds.
  */
 export interface Scope {
-  ownerId: number | undefined;
+  organisationId: number | undefined;
+  propertyIds: readonly number[] | null;
   propertyId: number | undefined;
 }
 
 /** `p`: the scoped properties (id, name); materialized so the planner starts from them. */
 export function propertiesCte(scope: Scope): SQL {
-  const owner = scope.ownerId === undefined ? sql`true` : sql`user_id = ${scope.ownerId}`;
+  const organisation =
+    scope.organisationId === undefined ? sql`true` : sql`organisation_id = ${scope.organisationId}`;
+  const limited =
+    scope.propertyIds === null
+      ? sql`true`
+      : sql`id = ANY(${sql.param([...scope.propertyIds])}::int[])`;
   const one = scope.propertyId === undefined ? sql`true` : sql`id = ${scope.propertyId}`;
-  return sql`p AS MATERIALIZED (SELECT id, name FROM properties WHERE ${owner} AND ${one})`;
+  return sql`p AS MATERIALIZED (SELECT id, name FROM properties WHERE ${organisation} AND ${limited} AND ${one})`;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import { dueDateAt } from '../../../shared/rent-periods';
 import { badRequest, notFound } from '../../http/errors';
 import { findManagedLease, scopeFor } from '../authz';
-import { ownerIdOf } from '../../scope';
+import { organisationIdOf } from '../../scope';
 import { requireManagedFilters } from '../properties';
 import { entryTitle } from '../../../shared/ledger-words';
 import type { LedgerEntry } from '../../../shared/schemas/ledger';
@@ -22,9 +22,17 @@ import type { Scope } from './money.scope';
 import { readRentRoll } from './rent-roll.repository';
 import * as statements from './statement.repository';
 
-/** The caller's properties (their scope, scopeFor): all of them for an Admin, else their own; optionally one. */
+/**
+ * The caller's properties (their scope, scopeFor): all of them for an Admin, else their
+ * organisation's (a limited member's own few); optionally one.
+ */
 export function scopeOf(actor: Actor, propertyId?: number): Scope {
-  return { ownerId: ownerIdOf(scopeFor(actor)), propertyId };
+  const scope = scopeFor(actor);
+  return {
+    organisationId: organisationIdOf(scope),
+    propertyIds: scope.kind === 'organisation' ? scope.propertyIds : null,
+    propertyId,
+  };
 }
 
 const todayOf = (ctx: Pick<Context, 'now' | 'timeZone'>) => calendarDate(ctx.now, ctx.timeZone);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../../test/test-app';
+import { organisationOf } from '../../test/fixtures';
 import { deltaOf, type EntryKind } from '../../../shared/ledger';
 import { toCents } from '../../../shared/money';
 import { ledgerEntriesTable } from '../ledger';
@@ -20,6 +21,7 @@ export async function seedProperty(
     .insert(propertiesTable)
     .values({
       userId: owner.user.id,
+      organisationId: organisationOf(owner.user.id),
       name,
       address: '1 Elm St',
       city: 'Springfield',

@@ -8,7 +8,7 @@ export async function onboardingRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/onboarding',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'portfolio' },
       schema: {
         tags: ['dashboard'],
         summary: "Which first-run steps the caller's portfolio has done",

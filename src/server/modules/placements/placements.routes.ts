@@ -13,7 +13,7 @@ export async function placementsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/placements',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['tenants'],
         summary:

@@ -226,14 +226,20 @@ export interface PropertyValues {
   imageUrl: string | null;
 }
 
+/** Whose a new property is: its organisation, and the account shown as its owner contact. */
+export interface NewPropertyOwner {
+  userId: number;
+  organisationId: number;
+}
+
 export async function insertProperty(
   db: Database,
-  userId: number,
+  owner: NewPropertyOwner,
   values: PropertyValues,
 ): Promise<PropertyRow> {
   const [row] = await db
     .insert(propertiesTable)
-    .values({ ...values, userId })
+    .values({ ...values, ...owner })
     .returning();
   return row!;
 }
@@ -241,13 +247,13 @@ export async function insertProperty(
 /** Many properties of one owner, in one INSERT, in the order given. */
 export function insertProperties(
   db: Database,
-  userId: number,
+  owner: NewPropertyOwner,
   values: readonly PropertyValues[],
 ): Promise<PropertyRow[]> {
   return insertRows(
     db,
     propertiesTable,
-    values.map((value) => ({ ...value, userId })),
+    values.map((value) => ({ ...value, ...owner })),
   );
 }
 
@@ -283,9 +289,16 @@ export async function deleteProperty(db: Database, id: number): Promise<boolean>
 export async function findOwnerCandidate(
   db: Database,
   userId: number,
-): Promise<{ id: number; roles: string[] } | undefined> {
+): Promise<
+  { id: number; roles: string[]; userName: string; displayName: string | null } | undefined
+> {
   const [row] = await db
-    .select({ id: usersTable.id, roles: usersTable.roles })
+    .select({
+      id: usersTable.id,
+      roles: usersTable.roles,
+      userName: usersTable.userName,
+      displayName: usersTable.displayName,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, userId))
     .limit(1);

@@ -71,7 +71,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/properties',
     {
-      config: { access: managerWhenMine },
+      config: { access: managerWhenMine, area: 'properties' },
       preHandler: limitPublicSearch,
       schema: {
         tags: ['properties'],
@@ -142,7 +142,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/properties/:id/export',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'properties' },
       schema: {
         tags: ['properties'],
         summary: "A property's full data as one JSON download (its manager or an Admin)",
@@ -177,7 +177,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/properties',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'properties' },
       schema: {
         tags: ['properties'],
         summary:
@@ -193,7 +193,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/properties/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'properties' },
       schema: {
         tags: ['properties'],
         summary: 'Update a property the caller manages (the owner never changes here)',
@@ -211,6 +211,7 @@ export async function propertiesRoutes(app: AppInstance): Promise<void> {
   );
 
   deletionRoutes(app, {
+    area: 'properties',
     path: 'properties',
     tags: ['properties'],
     errors,

@@ -9,10 +9,11 @@ import {
   previewDeletion,
   type DeletionRules,
 } from '../../db/delete-unless-used';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { chunked } from '../../db/batches';
 import { recordEvent, recordEvents } from '../audit';
 import { isAdmin, requireManagedProperty } from '../authz';
+import { ensureOwnOrganisation } from '../organisations';
 import { staffTable } from '../staff';
 import type { PropertyRow } from './properties.table';
 import {
@@ -23,6 +24,7 @@ import {
   insertProperties,
   insertProperty,
   updateProperty as updatePropertyRow,
+  type NewPropertyOwner,
   type PropertyValues,
 } from './properties.repository';
 
@@ -34,15 +36,29 @@ function unitsFirstMessage(units: number): string {
 }
 
 /**
- * The owner of a new property: the caller, except that an Admin may name a Landlord or
- * Admin (docs/decisions/0005). Anyone else's userId is ignored.
+ * Whose a new property is: the organisation the caller acts for, with the caller as its
+ * contact. An Admin may name a Landlord or Admin (docs/decisions/0005), whose organisation it
+ * joins; an Admin's own goes to their own organisation. Anyone else's userId is ignored.
  */
 async function ownerOfNewProperty(
   ctx: Context,
   userId: number | null | undefined,
-): Promise<number> {
+): Promise<NewPropertyOwner> {
   const user = actingUser(ctx);
-  if (!isAdmin(user) || !userId || userId === user.id) return user.id;
+  const membership = ctx.actor.kind === 'user' ? ctx.actor.membership : null;
+  if (!isAdmin(user)) {
+    if (!membership) throw new Error('a property is added by a member of an organisation');
+    if (membership.propertyIds !== null) {
+      throw forbidden('A member limited to some properties cannot add properties');
+    }
+    return { userId: user.id, organisationId: membership.organisationId };
+  }
+  if (!userId || userId === user.id) {
+    return {
+      userId: user.id,
+      organisationId: membership?.organisationId ?? (await ensureOwnOrganisation(ctx, user)),
+    };
+  }
   const owner = await findOwnerCandidate(ctx.tx, userId);
   if (!owner) {
     throw badRequest('properties.owner_not_found', 'The chosen owner does not exist', 'userId');
@@ -54,7 +70,7 @@ async function ownerOfNewProperty(
       'userId',
     );
   }
-  return owner.id;
+  return { userId: owner.id, organisationId: await ensureOwnOrganisation(ctx, owner) };
 }
 
 export async function createProperty(ctx: Context, body: CreatePropertyBody): Promise<Property> {

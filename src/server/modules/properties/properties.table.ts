@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { organisationsTable } from '../organisations/organisations.table';
 import { usersTable } from '../users/users.table';
 import { createdAt, updatedAt } from '../../db/columns';
 
@@ -11,6 +12,10 @@ export const propertiesTable = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => usersTable.id, { onDelete: 'restrict' }),
+    /** Whose portfolio it is (decision 0029): every member's scope starts here. */
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisationsTable.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     description: text('description'),
     address: text('address').notNull(),
@@ -23,6 +28,7 @@ export const propertiesTable = pgTable(
   },
   (table) => [
     index('properties_user_id_idx').on(table.userId),
+    index('properties_organisation_idx').on(table.organisationId),
     check('properties_state_code', sql`${table.state} ~ '^[A-Z]{2}$'`),
     check('properties_zip_code', sql`${table.zipCode} ~ '^[0-9]{5}(-[0-9]{4})?$'`),
     check('properties_image_url_http', sql`${table.imageUrl} ~* '^https?://'`),

@@ -30,7 +30,7 @@ export async function recurringChargesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/leases/:id/recurring-charges',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: "A lease's recurring charges, oldest first, with the periods each has posted",
@@ -44,7 +44,7 @@ export async function recurringChargesRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/leases/:id/recurring-charges',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Add a recurring charge, posted with the rent of each period due from its start',
@@ -69,7 +69,7 @@ export async function recurringChargesRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/leases/:id/recurring-charges/:chargeId',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Change or end a recurring charge (from its next posting on)',
@@ -90,7 +90,7 @@ export async function recurringChargesRoutes(app: AppInstance): Promise<void> {
   app.delete(
     '/leases/:id/recurring-charges/:chargeId',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'money' },
       schema: {
         tags,
         summary: 'Remove a recurring charge never posted (409 once posted: end it instead)',

@@ -14,7 +14,7 @@ import { booksReading, yearsAndMonths, type EdgeDays } from './books-months';
 
 /** Whose properties: one landlord's (or every landlord's), optionally only some of them. */
 export interface BooksScope {
-  ownerId: number | undefined;
+  organisationId: number | undefined;
   propertyIds: readonly number[] | undefined;
 }
 
@@ -27,7 +27,10 @@ export interface BooksRange {
 
 /** The scoped properties' own condition (`p` is properties). */
 function ownedProperties(scope: BooksScope): SQL {
-  const owner = scope.ownerId === undefined ? sql`true` : sql`p.user_id = ${scope.ownerId}`;
+  const owner =
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`p.organisation_id = ${scope.organisationId}`;
   const some =
     scope.propertyIds === undefined
       ? sql`true`
@@ -209,7 +212,10 @@ function portfolioMonths(
 ): SQL {
   const within = sql`t.basis = ${range.basis} AND t.side IN (${sideList(sides)})
     AND t.month BETWEEN ${months.first}::date AND ${months.last}::date`;
-  const owner = scope.ownerId === undefined ? sql`true` : sql`t.owner_id = ${scope.ownerId}`;
+  const owner =
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`t.organisation_id = ${scope.organisationId}`;
   return scope.propertyIds === undefined
     ? sql`SELECT t.side, t.month AS day, t.category, ${vendor} AS vendor_id, t.amount, t.entries
           FROM books_owner_month_totals t WHERE ${owner} AND ${within}`
@@ -374,7 +380,10 @@ export async function read1099Vendors(
   scope: BooksScope,
   range: { from: string; to: string },
 ) {
-  const owner = scope.ownerId === undefined ? sql`true` : sql`v.owner_id = ${scope.ownerId}`;
+  const owner =
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`v.organisation_id = ${scope.organisationId}`;
   const rows = await readRows(
     db,
     sql`SELECT v.id, v.name, v.tax_id, count(*) AS payments, sum(x.amount)::text AS total

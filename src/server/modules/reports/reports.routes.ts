@@ -40,7 +40,7 @@ const errors = {
 const tags = ['reports'];
 
 const scopeText =
-  "The caller's properties (an Admin: every landlord's, or ownerId's), or those named in " +
+  "The caller's properties (an Admin: every organisation's, or organisationId's), or those named in " +
   "propertyIds (404 when any is not the caller's).";
 const basisText =
   'Cash basis: income is payments received (less their reversals) and deposits kept; ' +
@@ -76,7 +76,7 @@ function reportRoutes<Query, Report, Row>(
   app.get(
     path,
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'reports' },
       schema: {
         tags,
         summary: spec.summary,
@@ -90,7 +90,7 @@ function reportRoutes<Query, Report, Row>(
   app.get(
     `${path}.csv`,
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'reports' },
       schema: {
         tags,
         summary: `${spec.summary} (CSV download)`,
@@ -154,7 +154,7 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/reports/books-summary',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'reports' },
       schema: {
         tags,
         summary: "The dashboard's books: net operating income this month and this year",

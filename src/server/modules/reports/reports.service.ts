@@ -40,23 +40,28 @@ import {
 const todayOf = (ctx: Pick<Context, 'now' | 'timeZone'>) => calendarDate(ctx.now, ctx.timeZone);
 
 /**
- * Whose books the caller reads: a landlord their own (naming another landlord is a 404, as
- * their records would be), an Admin every landlord's or the one named; only some properties
- * when named (404 when any is not the caller's).
+ * Whose books the caller reads: a member their organisation's (naming another is a 404, as
+ * its records would be), limited to their properties when they are; an Admin every
+ * organisation's or the one named; only some properties when named (404 when any is not the
+ * caller's).
  */
 async function booksScopeOf(
   ctx: Context,
-  query: { ownerId?: number | undefined; propertyIds?: number[] | undefined },
+  query: { organisationId?: number | undefined; propertyIds?: number[] | undefined },
 ): Promise<BooksScope> {
   const scope = scopeFor(ctx.actor);
   if (scope.kind === 'none') throw forbidden();
-  if (scope.kind === 'owner' && query.ownerId !== undefined && query.ownerId !== scope.ownerId) {
-    throw notFound('users.not_found', 'Landlord not found');
+  if (scope.kind === 'all') {
+    if (query.propertyIds) await requireManagedProperties(ctx.tx, ctx.actor, query.propertyIds);
+    return { organisationId: query.organisationId, propertyIds: query.propertyIds };
+  }
+  if (query.organisationId !== undefined && query.organisationId !== scope.organisationId) {
+    throw notFound('organisations.not_found', 'Organisation not found');
   }
   if (query.propertyIds) await requireManagedProperties(ctx.tx, ctx.actor, query.propertyIds);
   return {
-    ownerId: scope.kind === 'owner' ? scope.ownerId : query.ownerId,
-    propertyIds: query.propertyIds,
+    organisationId: scope.organisationId,
+    propertyIds: query.propertyIds ?? scope.propertyIds ?? undefined,
   };
 }
 
@@ -429,7 +434,7 @@ export const BOOKS_SERIES_MONTHS = 12;
  */
 export async function getBooksSummary(
   ctx: Context,
-  query: { ownerId?: number | undefined },
+  query: { organisationId?: number | undefined },
 ): Promise<BooksSummary> {
   const scope = await booksScopeOf(ctx, query);
   const today = todayOf(ctx);

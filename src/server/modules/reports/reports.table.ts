@@ -91,7 +91,7 @@ export const booksYearTotalsTable = pgTable(
 export const booksOwnerMonthTotalsTable = pgTable(
   'books_owner_month_totals',
   {
-    ownerId: integer('owner_id').notNull(),
+    organisationId: integer('organisation_id').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
     ...totals,
     vendorId: integer('vendor_id'),
@@ -100,7 +100,7 @@ export const booksOwnerMonthTotalsTable = pgTable(
     const [basis, side] = knownValues(table.basis, table.side);
     return [
       uniqueIndex('books_owner_month_totals_key').on(
-        table.ownerId,
+        table.organisationId,
         table.basis,
         table.month,
         table.side,
@@ -108,7 +108,7 @@ export const booksOwnerMonthTotalsTable = pgTable(
         sql`coalesce(${table.vendorId}, 0)`,
       ),
       index('books_owner_month_totals_empty')
-        .on(table.ownerId)
+        .on(table.organisationId)
         .where(sql`${table.entries} = 0`),
       check('books_owner_month_totals_basis_known', basis!),
       check('books_owner_month_totals_side_known', side!),

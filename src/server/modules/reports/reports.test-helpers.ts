@@ -17,7 +17,7 @@ export async function seedVendor(
   const [row] = await t.database.db
     .insert(vendorsTable)
     .values({
-      ownerId: owner.user.id,
+      organisationId: owner.user.id,
       name: vendor.name,
       receives1099: vendor.receives1099 ?? false,
       taxId: vendor.taxId ?? null,

@@ -32,7 +32,7 @@ export async function searchRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/search',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'portfolio' },
       preHandler: limitPaletteSearch,
       schema: {
         tags: ['search'],

@@ -49,7 +49,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/staff',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['staff'],
         summary:
@@ -71,7 +71,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/staff/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['staff'],
         summary: 'One staff member of a property the caller manages',
@@ -85,7 +85,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/staff',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['staff'],
         summary: 'Add a staff member to a property the caller manages',
@@ -100,7 +100,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/staff/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['staff'],
         summary: 'Update a staff member the caller manages (an id in the body must match the path)',
@@ -118,6 +118,7 @@ export async function staffRoutes(app: AppInstance): Promise<void> {
   );
 
   deletionRoutes(app, {
+    area: 'maintenance',
     path: 'staff',
     tags: ['staff'],
     errors,

@@ -51,7 +51,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/tenants',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['tenants'],
         summary: "The tenants of the caller's units (Landlord/Admin)",
@@ -76,7 +76,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/tenants/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['tenants'],
         summary: 'One tenant',
@@ -124,7 +124,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/tenants/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'leasing' },
       schema: {
         tags: ['tenants'],
         summary: 'Edit a tenant; moving them needs an Available unit and frees the old one',
@@ -140,6 +140,7 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
   );
 
   deletionRoutes(app, {
+    area: 'leasing',
     path: 'tenants',
     tags: ['tenants'],
     errors,

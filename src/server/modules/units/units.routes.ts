@@ -59,7 +59,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/units',
     {
-      config: { access: managerWhenMine },
+      config: { access: managerWhenMine, area: 'units' },
       preHandler: limitPublicSearch,
       schema: {
         tags: ['units'],
@@ -95,7 +95,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/units',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'units' },
       schema: {
         tags: ['units'],
         summary:
@@ -111,7 +111,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/units/batch',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'units' },
       schema: {
         tags: ['units'],
         summary: 'Create several units of one layout and rent at once: all of them or none',
@@ -131,7 +131,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/units/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'units' },
       schema: {
         tags: ['units'],
         summary: 'Update a unit the caller manages (an id in the body must match the path)',
@@ -149,6 +149,7 @@ export async function unitsRoutes(app: AppInstance): Promise<void> {
   );
 
   deletionRoutes(app, {
+    area: 'units',
     path: 'units',
     tags: ['units'],
     errors,

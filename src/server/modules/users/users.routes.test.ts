@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propertiesTable } from '../properties';
 import { createTestApp, signUpAndLogin, type TestApp } from '../../test/test-app';
+import { organisationOf } from '../../test/fixtures';
 import { usersTable } from './users.table';
 
 const PASSWORD = 'tidy-lantern-orchard-42';
@@ -360,6 +361,7 @@ describe('GET /api/users', () => {
     await t.database.db.insert(propertiesTable).values([
       {
         userId: owner.user.id,
+        organisationId: organisationOf(owner.user.id),
         name: 'Elm Court',
         address: '1 Elm St',
         city: 'Springfield',
@@ -368,6 +370,7 @@ describe('GET /api/users', () => {
       },
       {
         userId: owner.user.id,
+        organisationId: organisationOf(owner.user.id),
         name: 'Oak Row',
         address: '2 Oak St',
         city: 'Springfield',

@@ -18,6 +18,7 @@ import {
   PG_UNIQUE_VIOLATION,
 } from '../../http/errors';
 import { recordEvent } from '../audit';
+import { ensureOwnOrganisation } from '../organisations';
 import { requireOwnAccountOrAdmin } from '../authz';
 import { passwordWeakness } from './password-strength';
 import { hashPassword } from './passwords';
@@ -57,6 +58,8 @@ export async function createAccount(ctx: Context, account: NewAccount): Promise<
       phone: account.phone,
     });
     await recordEvent(ctx, { entityType: 'users', entityId: row.id, action: 'create', after: row });
+    // A landlord's portfolio belongs to their organisation, of which they are the Owner.
+    if (row.roles.includes('Landlord')) await ensureOwnOrganisation(ctx, row);
     return toUser(row);
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides.

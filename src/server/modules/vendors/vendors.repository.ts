@@ -10,13 +10,13 @@ import { vendorsTable, type VendorRow } from './vendors.table';
 
 const v = vendorsTable;
 
-/** A condition on vendors: those of the scope's landlord (undefined: all of them). */
+/** A condition on vendors: those of the scope's organisation (undefined: all of them). */
 export function vendorsInScope(scope: Scope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
-    case 'owner':
-      return eq(v.ownerId, scope.ownerId);
+    case 'organisation':
+      return eq(v.organisationId, scope.organisationId);
     case 'none':
       return sql`false`;
   }

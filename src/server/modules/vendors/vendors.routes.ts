@@ -38,7 +38,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/vendors',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'vendors' },
       schema: {
         tags,
         summary: "The caller's vendors (archived=true: the archived ones), one page",
@@ -58,7 +58,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/vendors',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'vendors' },
       schema: {
         tags,
         summary: 'Add a vendor (a payee: a plumber, the insurer, the county)',
@@ -76,7 +76,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/vendors/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'vendors' },
       schema: {
         tags,
         summary: 'One vendor, its tax id masked (e.g. •••-••-1234)',
@@ -90,7 +90,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
   app.patch(
     '/vendors/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'vendors' },
       schema: {
         tags,
         summary: 'Change a vendor: the fields sent change (taxId null clears it)',
@@ -109,7 +109,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
     app.post(
       `/vendors/:id/${action}`,
       {
-        config: { access: 'manager' },
+        config: { access: 'manager', area: 'vendors' },
         schema: {
           tags,
           summary: archived
@@ -124,6 +124,7 @@ export async function vendorsRoutes(app: AppInstance): Promise<void> {
   }
 
   deletionRoutes(app, {
+    area: 'vendors',
     path: 'vendors',
     tags,
     errors,

@@ -16,6 +16,7 @@ import {
 } from '../../db/delete-unless-used';
 import { conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit';
+import { actingOrganisation } from '../organisations';
 import { scopeFor } from '../authz';
 import { expensesTable, recurringExpensesTable } from '../expenses';
 import { workOrdersTable } from '../work-orders';
@@ -48,12 +49,12 @@ export async function readVendor(ctx: Context, id: number): Promise<Vendor> {
   return repository.toVendor(row, await repository.countExpensesOfVendor(ctx.tx, id));
 }
 
-/** A landlord's new payee; an Admin's vendor is the Admin's own. */
+/** An organisation's new payee; an Admin's vendor is the Admin's own organisation's. */
 export async function createVendor(ctx: Context, body: CreateVendorBody): Promise<Vendor> {
   const [row] = await ctx.tx
     .insert(vendorsTable)
     .values({
-      ownerId: actingUser(ctx).id,
+      organisationId: await actingOrganisation(ctx),
       name: body.name,
       contactName: body.contactName,
       email: body.email,

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
-import { usersTable } from '../users/users.table';
+import { organisationsTable } from '../organisations/organisations.table';
 
 /**
  * A payee of a landlord's: a plumber's firm, the insurer, the county. Not a login: staff are
@@ -21,9 +21,9 @@ export const vendorsTable = pgTable(
   'vendors',
   {
     id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
+    organisationId: integer('organisation_id')
       .notNull()
-      .references(() => usersTable.id, { onDelete: 'restrict' }),
+      .references(() => organisationsTable.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     contactName: text('contact_name'),
     email: text('email'),
@@ -36,7 +36,7 @@ export const vendorsTable = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('vendors_owner_idx').on(table.ownerId, table.name),
+    index('vendors_organisation_idx').on(table.organisationId, table.name),
     check('vendors_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 120`),
   ],
 );

@@ -1,3 +1,4 @@
+import { managedPropertiesFilter } from '../authz';
 import type { ResponseTargets, WorkOrderRole } from '../../../shared/maintenance';
 import {
   WORKER_QUEUE_MAINTENANCE_ONLY,
@@ -25,7 +26,7 @@ import {
   findWorkOrder,
   listWorkOrders,
 } from './work-orders.repository';
-import { managerScope, readWorkOrder } from './work-orders.service';
+import { readWorkOrder } from './work-orders.service';
 
 /**
  * The manager's list. Filtering by another landlord's property, staff member or tenant
@@ -39,7 +40,7 @@ export async function readManagedWorkOrders(
   if (query.assigneeId) await requireManagedStaff(ctx.tx, ctx.actor, query.assigneeId);
   if (query.tenantId) await requireManagedTenant(ctx.tx, ctx.actor, query.tenantId);
   return listWorkOrders(ctx.tx, {
-    scope: managerScope(actingUser(ctx)),
+    scope: managedPropertiesFilter(ctx.actor),
     query,
     now: ctx.now,
     targets,
@@ -51,7 +52,11 @@ export function readManagedWorkOrderCounts(
   ctx: Context,
   targets: ResponseTargets,
 ): Promise<WorkOrderCounts> {
-  return countWorkOrders(ctx.tx, { scope: managerScope(actingUser(ctx)), now: ctx.now, targets });
+  return countWorkOrders(ctx.tx, {
+    scope: managedPropertiesFilter(ctx.actor),
+    now: ctx.now,
+    targets,
+  });
 }
 
 /** One work order of a property the caller manages. */
@@ -59,7 +64,7 @@ export function readManagedWorkOrder(
   ctx: Context,
   { id, targets }: { id: number; targets: ResponseTargets },
 ): Promise<WorkOrder> {
-  return readWorkOrder(ctx.tx, id, managerScope(actingUser(ctx)), { now: ctx.now, targets });
+  return readWorkOrder(ctx.tx, id, managedPropertiesFilter(ctx.actor), { now: ctx.now, targets });
 }
 
 /** The worker's view of a work order assigned to them: without the tenant's email. */
@@ -88,7 +93,7 @@ export async function readWorkOrderPhoto(
   const scope =
     role === 'worker'
       ? workOrdersAssignedToAccountFilter(ctx.actor)
-      : managerScope(actingUser(ctx));
+      : managedPropertiesFilter(ctx.actor);
   const found = await findWorkOrder(ctx.tx, id, scope);
   const upload = found ? await findPhotoUpload(ctx.tx, id, photoId) : undefined;
   if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');

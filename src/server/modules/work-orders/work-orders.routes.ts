@@ -47,7 +47,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/work-orders',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['work-orders'],
         summary: 'Work orders of the properties the caller manages, emergencies and oldest first',
@@ -77,7 +77,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/work-orders/counts',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['work-orders'],
         summary: "The dashboard's maintenance counts: open, open emergencies, overdue",
@@ -90,7 +90,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/work-orders/:id',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['work-orders'],
         summary: 'One work order with its notes, hours, cost and photos',
@@ -104,7 +104,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/work-orders',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['work-orders'],
         summary: 'File a maintenance request for a unit the caller manages',
@@ -134,7 +134,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
     app.post(
       `/work-orders/:id/${path}`,
       {
-        config: { access: 'manager' },
+        config: { access: 'manager', area: 'maintenance' },
         schema: {
           tags: ['work-orders'],
           summary,
@@ -188,7 +188,7 @@ export async function workOrdersRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/work-orders/:id/photos/:photoId',
     {
-      config: { access: 'manager' },
+      config: { access: 'manager', area: 'maintenance' },
       schema: {
         tags: ['work-orders'],
         summary: 'The bytes of a photo of a work order the caller may see (image/webp)',

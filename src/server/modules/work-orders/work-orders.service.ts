@@ -58,11 +58,6 @@ export const MAX_WORK_ORDER_PHOTOS = 30;
 
 const NOT_FOUND = () => notFound('work-orders.not_found', 'Work order not found');
 
-/** Which work orders a user may act on, as a filter over work orders joined to their property. */
-export function managerScope(user: User): SQL | undefined {
-  return managedPropertiesFilter({ kind: 'user', user });
-}
-
 /** The work order a role may act on: a manager's property's, or (worker) one assigned to them. */
 export async function requireWorkOrder(
   ctx: Context,
@@ -72,7 +67,7 @@ export async function requireWorkOrder(
   const scope =
     role === 'worker'
       ? workOrdersAssignedToAccountFilter(ctx.actor)
-      : managerScope(actingUser(ctx));
+      : managedPropertiesFilter(ctx.actor);
   const found = await findWorkOrder(ctx.tx, id, scope, { lock: true });
   if (!found) throw NOT_FOUND();
   return found;
@@ -255,7 +250,7 @@ async function requireVendorOfProperty(
   const [row] = await ctx.tx
     .select({ id: vendorsTable.id })
     .from(vendorsTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.userId, vendorsTable.ownerId))
+    .innerJoin(propertiesTable, eq(propertiesTable.organisationId, vendorsTable.organisationId))
     .where(and(eq(vendorsTable.id, vendorId), eq(propertiesTable.id, propertyId)))
     .limit(1);
   if (!row) throw notFound('vendors.not_found', 'Vendor not found');

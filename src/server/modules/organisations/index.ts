@@ -1,0 +1,11 @@
+// Tables first: they load before the module's code, which other modules' code may need
+// while this module is still loading (modules depend on each other in cycles).
+export * from './organisations.table';
+export * from './member-properties.table';
+export {
+  findMembership,
+  firstOrganisationOf,
+  listOrganisationsOf,
+  signedInUser,
+} from './organisations.repository';
+export { actingOrganisation, ensureOwnOrganisation } from './organisations.service';
