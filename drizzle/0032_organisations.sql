@@ -53,6 +53,9 @@ ALTER TABLE "properties" ADD COLUMN "organisation_id" integer;
 --> statement-breakpoint
 UPDATE "properties" SET "organisation_id" = "user_id";
 --> statement-breakpoint
+-- The update's deferred trigger work runs now: a table with pending trigger events cannot be altered.
+SET CONSTRAINTS ALL IMMEDIATE;
+--> statement-breakpoint
 ALTER TABLE "properties" ALTER COLUMN "organisation_id" SET NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "properties" ADD CONSTRAINT "properties_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;

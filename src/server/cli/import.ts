@@ -27,7 +27,11 @@ import {
   previewImport,
   PreviewRolledBack,
 } from '../modules/imports';
-import { findMembership, firstOrganisationOf } from '../modules/organisations';
+import {
+  ensureOwnOrganisation,
+  findMembership,
+  firstOrganisationOf,
+} from '../modules/organisations';
 import { toUser, usersTable } from '../modules/users';
 
 const USAGE =
@@ -117,15 +121,15 @@ async function main(argv: string[]): Promise<number> {
   const database = await openMigratedDatabaseOrExit(config);
   try {
     const user = await accountFor(database.db, options.as);
-    // The import acts for the organisation a login of the account would act for.
-    const organisationId = await firstOrganisationOf(database.db, user.id);
+    const base = { user, command: 'import', now: config.now(), timeZone: config.timeZone };
+    // The import acts for the organisation a login of the account would act for; a landlord
+    // account made outside sign-up gets its own first, as sign-up would have made it.
+    const organisationId =
+      (await firstOrganisationOf(database.db, user.id)) ??
+      (await runAsAccount(database.db, { ...base, membership: null }, ensureOwnOrganisation, user));
     const account = {
-      user,
-      membership:
-        organisationId === null ? null : await findMembership(database.db, user.id, organisationId),
-      command: 'import',
-      now: config.now(),
-      timeZone: config.timeZone,
+      ...base,
+      membership: await findMembership(database.db, user.id, organisationId),
     };
     let preview: ImportResult;
     try {

@@ -6,7 +6,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject as vitestInject } from 'vitest';
 import type { Role } from '../../shared/constants';
-import type { SignedInUser } from '../../shared/schemas/users';
+import type { Membership } from '../../shared/schemas/organisations';
+import { userSchema, type SignedInUser, type User } from '../../shared/schemas/users';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -101,7 +102,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 export interface TestUser {
-  user: SignedInUser;
+  user: User;
+  /** The organisation the session acts for (login's answer), or null. */
+  organisation: Membership | null;
   cookie: string;
   password: string;
   /** A request carrying this user's session cookie. */
@@ -158,8 +161,10 @@ export async function login(
   const session = response.cookies.find((c) => c.name === 'porchlight_session');
   if (!session) throw new Error('login set no session cookie');
   const cookie = `${session.name}=${session.value}`;
+  const answer = response.json() as SignedInUser;
   return {
-    user: response.json(),
+    user: userSchema.parse(answer),
+    organisation: answer.organisation,
     cookie,
     password,
     request: (options) => testApp.request({ ...options, headers: { ...options.headers, cookie } }),

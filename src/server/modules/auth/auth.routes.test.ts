@@ -44,12 +44,15 @@ describe('login, me and logout', () => {
     const { id } = await signUp(t, userName, 'Landlord');
     const response = await loginRequest(t, { userName, password: PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       id,
       userName,
       email: null,
       phone: null,
       roles: ['Landlord'],
+      // Sign-up founded the landlord's organisation; the session acts for it.
+      organisation: { organisationName: userName, role: 'Owner', propertyIds: null },
+      organisations: [{ name: userName, role: 'Owner' }],
     });
     const cookie = sessionCookieOf(response)!;
     expect(cookie.httpOnly).toBe(true);
@@ -177,7 +180,7 @@ describe('login, me and logout', () => {
     const tenant = await signUpAndLogin(t, 'Tenant');
     const me = await tenant.request({ method: 'GET', url: '/api/authentication/me' });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(tenant.user);
+    expect(me.json()).toEqual({ ...tenant.user, organisation: null, organisations: [] });
     expect((await t.request({ method: 'GET', url: '/api/authentication/me' })).statusCode).toBe(
       401,
     );

@@ -16,7 +16,13 @@ export {
 export type { Access } from './auth.plugin';
 export { IP_POLICY, USERNAME_POLICY } from './login-throttle';
 export { hashOneTimeCode, newOneTimeCode } from './one-time-codes';
-export { findSessionUser, hashToken } from './sessions.repository';
+export {
+  actOnOwnOrganisation,
+  endSessionsInOrganisation,
+  findSessionUser,
+  hashToken,
+  setSessionOrganisation,
+} from './sessions.repository';
 
 export const routes: ModuleRoutes = [authRoutes];
 

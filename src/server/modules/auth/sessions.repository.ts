@@ -85,6 +85,17 @@ export async function setSessionOrganisation(
     .where(eq(sessionsTable.tokenHash, hashToken(token)));
 }
 
+/** The person's sessions that act for no organisation now act for this one. */
+export async function actOnOwnOrganisation(
+  db: Database,
+  { userId, organisationId }: { userId: number; organisationId: number },
+): Promise<void> {
+  await db
+    .update(sessionsTable)
+    .set({ organisationId })
+    .where(and(eq(sessionsTable.userId, userId), isNull(sessionsTable.organisationId)));
+}
+
 /** Ends every session of the person that acts for the organisation (they left it). */
 export async function endSessionsInOrganisation(
   db: Database,

@@ -145,7 +145,7 @@ describe('backup and restore', { timeout: 120_000 }, () => {
       // The sequences go on after the restored ids, and the triggers are back on.
       const { rows } = (await restored.db.execute(
         `insert into properties (user_id, organisation_id, name, address, city, state, zip_code)
-         values (${world.a.user.id}, ${world.a.user.organisation!.organisationId}, 'After restore', '1 Main St', 'Springfield', 'NY', '10001')
+         values (${world.a.user.id}, ${world.a.organisation!.organisationId}, 'After restore', '1 Main St', 'Springfield', 'NY', '10001')
          returning id` as never,
       )) as unknown as { rows: { id: number }[] };
       expect(rows[0]!.id).toBeGreaterThan(world.ids.properties!);

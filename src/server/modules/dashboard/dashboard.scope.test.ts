@@ -179,7 +179,7 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
   it('however large a neighbouring portfolio is (rows read, from the plan the database ran)', async () => {
     const read = await rowsReadPerTable(
       t.database.db,
-      await everySection(t, small.user.organisation!.organisationId),
+      await everySection(t, small.organisation!.organisationId),
     );
     // One unit, tenant, lease and application per unit; one staff member per property.
     expect(Object.fromEntries(read)).toMatchObject({
@@ -193,8 +193,8 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
   });
 
   it('walks the indexes for a small share of the properties and hash-joins a large one', async () => {
-    expect(await walksIndexes(t, small.user.organisation!.organisationId)).toBe(true);
-    expect(await walksIndexes(t, neighbour.user.organisation!.organisationId)).toBe(false);
+    expect(await walksIndexes(t, small.organisation!.organisationId)).toBe(true);
+    expect(await walksIndexes(t, neighbour.organisation!.organisationId)).toBe(false);
   });
 
   it('and a large portfolio costs in step with its size, not with its size squared', async () => {
@@ -204,7 +204,7 @@ describe("a landlord's dashboard reads only that landlord's rows", () => {
     const rows = theirs.units * 4 + theirs.properties * 2;
     const handled = await rowsHandled(
       t,
-      await everySection(t, neighbour.user.organisation!.organisationId),
+      await everySection(t, neighbour.organisation!.organisationId),
     );
     expect(handled).toBeGreaterThan(rows);
     expect(handled).toBeLessThan(10 * rows);

@@ -437,8 +437,10 @@ describe('a mixed file: rows here, repeated, new and refused (the batched import
         'tenants create': 4,
         'leases create': 4,
         'leases deposit.receipt': 2,
-        // Signing up and in.
+        // Signing up (which founds the landlord's organisation) and in.
         'users create': 1,
+        'organisations create': 1,
+        'members create': 1,
         'users login': 1,
       },
       unitStatusEvents: Array(4).fill([{ status: 'Available' }, { status: 'Rented' }]),

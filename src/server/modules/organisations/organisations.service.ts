@@ -1,5 +1,6 @@
 import { actingUser, type Context } from '../../context';
 import { recordEvents } from '../audit';
+import { actOnOwnOrganisation } from '../auth';
 import {
   firstOrganisationOf,
   insertMember,
@@ -25,6 +26,8 @@ export async function ensureOwnOrganisation(
     role: 'Owner',
     propertyIds: null,
   });
+  // Sessions the person already has (a role granted while signed in) act for it at once.
+  await actOnOwnOrganisation(ctx.tx, { userId: person.id, organisationId: organisation.id });
   await recordEvents(ctx, [
     { entityType: 'organisations', entityId: organisation.id, action: 'create', after: organisation },
     { entityType: 'members', entityId: member.id, action: 'create', after: member },

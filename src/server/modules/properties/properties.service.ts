@@ -47,7 +47,7 @@ async function ownerOfNewProperty(
   const user = actingUser(ctx);
   const membership = ctx.actor.kind === 'user' ? ctx.actor.membership : null;
   if (!isAdmin(user)) {
-    if (!membership) throw new Error('a property is added by a member of an organisation');
+    if (!membership) throw forbidden('You need to be a Landlord or Admin to do that');
     if (membership.propertyIds !== null) {
       throw forbidden('A member limited to some properties cannot add properties');
     }

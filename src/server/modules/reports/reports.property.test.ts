@@ -159,7 +159,7 @@ function incomeOf(entry: Entry, basis: ReportBasis): number {
 const TOTALS = {
   books_month_totals: sql`property_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
   books_year_totals: sql`property_id, year::text, basis, side, category, amount::text, entries`,
-  books_owner_month_totals: sql`owner_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
+  books_owner_month_totals: sql`organisation_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
 };
 
 /** Rows of each level of the totals and of its recomputation that the other lacks. */
@@ -470,7 +470,7 @@ describe('reports: SQL and plain sums agree', () => {
         const owned = await t.database.db
           .select({ id: propertiesTable.id })
           .from(propertiesTable)
-          .where(eq(propertiesTable.userId, landlord.user.id));
+          .where(eq(propertiesTable.organisationId, landlord.organisation!.organisationId));
         const range = `from=${from}&to=${to}&basis=${basis}&groupBy=${groupBy}`;
         const everyId = `propertyIds=${owned.map((p) => p.id).join(',')}`;
         for (const report of ['profit-and-loss', 'cash-flow', 'expenses']) {
@@ -484,7 +484,10 @@ describe('reports: SQL and plain sums agree', () => {
         if (input.moveUnit) {
           await t.database.db
             .update(propertiesTable)
-            .set({ userId: neighbour.user.id })
+            .set({
+              userId: neighbour.user.id,
+              organisationId: neighbour.organisation!.organisationId,
+            })
             .where(eq(propertiesTable.id, properties[0]!));
         }
 

@@ -210,7 +210,11 @@ describe('the landlord’s books: reports', () => {
       404,
     );
     await getJson(other, `/api/reports/schedule-e?propertyIds=${p1}`, 404);
-    await getJson(other, `/api/reports/expenses?organisationId=${landlord.user.id}`, 404);
+    await getJson(
+      other,
+      `/api/reports/expenses?organisationId=${landlord.organisation!.organisationId}`,
+      404,
+    );
   });
 
   it('never shows another landlord’s books; an Admin reads everyone’s or one landlord’s', async () => {
@@ -224,7 +228,7 @@ describe('the landlord’s books: reports', () => {
     expect(all.totalIncome.total).toBe(1975.1);
     const { body: one } = await getJson<ProfitAndLoss>(
       admin,
-      `/api/reports/profit-and-loss?${q1}&organisationId=${landlord.user.id}`,
+      `/api/reports/profit-and-loss?${q1}&organisationId=${landlord.organisation!.organisationId}`,
     );
     expect(one.totalIncome.total).toBe(1420.1);
     const { body: vendors } = await getJson<Form1099Report>(other, '/api/reports/1099?year=2026');

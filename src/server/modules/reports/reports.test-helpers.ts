@@ -17,7 +17,7 @@ export async function seedVendor(
   const [row] = await t.database.db
     .insert(vendorsTable)
     .values({
-      organisationId: owner.user.id,
+      organisationId: owner.organisation!.organisationId,
       name: vendor.name,
       receives1099: vendor.receives1099 ?? false,
       taxId: vendor.taxId ?? null,

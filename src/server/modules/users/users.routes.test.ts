@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propertiesTable } from '../properties';
 import { createTestApp, signUpAndLogin, type TestApp } from '../../test/test-app';
+import { userSchema } from '../../../shared/schemas/users';
 import { organisationOf } from '../../test/fixtures';
 import { usersTable } from './users.table';
 
@@ -296,7 +297,7 @@ describe('PUT /api/users/{id}/contact', () => {
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toContain(field);
     const me = await user.request({ method: 'GET', url: '/api/authentication/me' });
-    expect(me.json()).toEqual(user.user);
+    expect(userSchema.parse(me.json())).toEqual(user.user);
   });
 
   it("refuses another user's contact with 403 and changes nothing", async () => {
@@ -305,7 +306,7 @@ describe('PUT /api/users/{id}/contact', () => {
     const response = await put(other, victim.user.id, { email: 'taken@evil.example', phone: null });
     expect(response.statusCode).toBe(403);
     const me = await victim.request({ method: 'GET', url: '/api/authentication/me' });
-    expect(me.json()).toEqual(victim.user);
+    expect(userSchema.parse(me.json())).toEqual(victim.user);
   });
 
   it('answers 401 without a session', async () => {
