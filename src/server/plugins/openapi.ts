@@ -22,6 +22,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (input) => {
       const output = jsonSchemaTransform(input);
+      // Which part of the portfolio a manager's call reads or changes: with the method, it
+      // decides which member roles may make it (shared/permissions.ts).
+      const area = input.route.config?.area;
+      if (area) (output.schema as Record<string, unknown>)['x-area'] = area;
       // A list that takes limit and offset answers pages: its 200 carries the paging headers.
       const schema = output.schema as {
         querystring?: { properties?: Record<string, unknown> };

@@ -103,7 +103,7 @@ export function currentUser(request: FastifyRequest): User {
  * An Admin, or a member of the organisation the session acts for whose role may do this in
  * the call's area (shared/permissions.ts); otherwise a 401/403.
  */
-function requireManager(request: FastifyRequest, area: Area): User {
+export function requireManager(request: FastifyRequest, area: Area): User {
   const user = currentUser(request);
   if (isAdmin(user)) return user;
   const { membership } = request;

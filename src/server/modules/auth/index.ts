@@ -12,6 +12,7 @@ export {
   authPlugin,
   currentUser,
   managerWhenMine,
+  requireManager,
 } from './auth.plugin';
 export type { Access } from './auth.plugin';
 export { IP_POLICY, USERNAME_POLICY } from './login-throttle';

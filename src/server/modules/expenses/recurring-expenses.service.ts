@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors';
 import { propertiesInScope } from '../../scope';
 import { recordEvent } from '../audit';
 import { scopeFor } from '../authz';
-import { propertiesTable } from '../properties';
+import { propertiesTable, requireManagedFilters } from '../properties';
 import { vendorsTable } from '../vendors';
 import { checkLinks, createExpense } from './expenses.service';
 import { expensesTable, recurringExpensesTable, type RecurringExpenseRow } from './expenses.table';
@@ -99,6 +99,8 @@ export async function listRecurringExpenses(
   ctx: Context,
   { propertyId }: { propertyId?: number | undefined },
 ): Promise<RecurringExpense[]> {
+  // Another organisation's property answers 404, as on every other list.
+  await requireManagedFilters(ctx, { propertyId });
   const rows = await namedQuery(ctx.tx)
     .where(
       and(

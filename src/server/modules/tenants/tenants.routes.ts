@@ -15,6 +15,7 @@ import { withTotal } from '../../http/paging';
 import { requireManagedFilters } from '../properties';
 import { toReceipt, APPLICATION_LIMIT, submitApplication } from '../applications';
 import { limitPerAddress } from '../rate-limits';
+import { requireManager } from '../auth';
 import { toTenant } from './tenants.repository';
 import { managesUnit, readTenant, readTenantList, readTenantsPage } from './tenants.reads';
 import { changeTenant, placeTenant, previewTenantDeletion, removeTenant } from './tenants.service';
@@ -109,6 +110,9 @@ export async function tenantsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       if (await runQuery(request, managesUnit, body.unitId)) {
+        // The caller's organisation manages the unit: a member whose role may not place
+        // tenants is refused, not taken for an applicant.
+        requireManager(request, 'leasing');
         return reply.status(201).send(toTenant(await runService(request, placeTenant, body)));
       }
       // The spec's public 'Rent This Unit' call: an application for the landlord to review.

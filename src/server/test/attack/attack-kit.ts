@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { MemberRole } from '../../../shared/constants';
+import type { Area } from '../../../shared/permissions';
 import { schema } from '../../db/schema';
 import { notificationsTable } from '../../modules/notifications';
+import { memberPropertiesTable, organisationMembersTable } from '../../modules/organisations';
 import { makePhoto, postPhoto } from '../../modules/uploads/uploads.test-helpers';
-import { signUpAndLogin, type TestApp, type TestUser } from '../test-app';
+import { login, signUpAndLogin, type TestApp, type TestUser } from '../test-app';
 
 /**
  * Shared machinery of the attack suite. The route list comes from the OpenAPI document the
@@ -35,6 +38,8 @@ export interface Operation {
   pathParams: string[];
   queryParams: Record<string, JsonSchema>;
   body: JsonSchema | undefined;
+  /** A manager's call: the part of the portfolio it belongs to (the route's `config.area`). */
+  area: Area | undefined;
 }
 
 export function listOperations(testApp: TestApp): Operation[] {
@@ -46,6 +51,7 @@ export function listOperations(testApp: TestApp): Operation[] {
         {
           parameters?: { in: string; name: string; schema?: JsonSchema }[];
           requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+          'x-area'?: Area;
         }
       >
     >;
@@ -65,6 +71,7 @@ export function listOperations(testApp: TestApp): Operation[] {
           parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}]),
         ),
         body: op.requestBody?.content?.['application/json']?.schema,
+        area: op['x-area'],
       });
     }
   }
@@ -231,7 +238,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   );
   if (payment.statusCode !== 201)
     throw new Error(`could not record a payment: ${payment.statusCode} ${payment.body}`);
-  ids.entrys = (payment.json() as { entries: { id: number }[] }).entries.at(-1)!.id;
+  ids.entries = (payment.json() as { entries: { id: number }[] }).entries.at(-1)!.id;
   // A recurring charge on the lease: its routes name it as {chargeId}.
   ids.charges = expectCreated(
     await post(
@@ -312,7 +319,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .insert(notificationsTable)
       .values({
         userId: a.user.id,
-        key: `world:${MARKER}`,
+        key: `world:${MARKER}:${a.user.id}`,
         kind: 'test',
         title: `${MARKER} title`,
         body: `${MARKER} body`,
@@ -320,6 +327,41 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .returning()
   )[0]!.id;
   return { a, b, tenant, maintenance, admin, ids };
+}
+
+/**
+ * A member of landlord A's organisation with this role, logged in (a session acts for the
+ * organisation its person joined first, and this is their only one). With `propertyIds`, the
+ * member may act on those properties only. The rows are written directly: what is tested is
+ * what a membership allows, whoever made it.
+ */
+export async function addMember(
+  t: TestApp,
+  world: World,
+  role: MemberRole,
+  propertyIds: number[] | null = null,
+): Promise<TestUser & { memberId: number }> {
+  const person = await signUpAndLogin(t, 'Tenant');
+  const [member] = await t.database.db
+    .insert(organisationMembersTable)
+    .values({
+      organisationId: world.a.user.organisation!.organisationId,
+      userId: person.user.id,
+      role,
+      allProperties: propertyIds === null,
+    })
+    .returning();
+  if (propertyIds?.length) {
+    await t.database.db
+      .insert(memberPropertiesTable)
+      .values(propertyIds.map((propertyId) => ({ memberId: member!.id, propertyId })));
+  }
+  const session = await login(t, person.user.userName, person.password);
+  if (session.user.organisation?.role !== role)
+    throw new Error(
+      `the member's session does not act as ${role}: ${JSON.stringify(session.user)}`,
+    );
+  return { ...session, memberId: member!.id };
 }
 
 /** Path parameters that are not ids: well-formed values that name nothing. */
@@ -358,7 +400,8 @@ function referencedResource(field: string): string | undefined {
   const match = /^(\w+?)Id$/.exec(field);
   if (!match) return undefined;
   const base = match[1]!;
-  return base === 'staff' ? 'staff' : `${base}s`;
+  if (base === 'staff') return 'staff';
+  return base.endsWith('y') ? `${base.slice(0, -1)}ies` : `${base}s`;
 }
 
 /** A plausible, valid value for a field, chosen by its name and then its schema. */
@@ -507,3 +550,37 @@ export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
 /** What no answer may ever carry: stack frames, SQL, driver messages, password hashes. */
 export const LEAK_PATTERN =
   /\bat [\w.<>]+ \(|\.ts:\d+|node_modules|\$argon2|"passwordHash"\s*:|syntax error at|violates .* constraint|duplicate key value/i;
+
+export interface ManagerCall {
+  op: Operation;
+  query?: Record<string, string>;
+  label: string;
+}
+
+/** Landlord/Admin-only calls, plus the `mine=true` form of public lists. */
+export function managerCalls(operations: Operation[], ids: Record<string, number>): ManagerCall[] {
+  const calls: ManagerCall[] = [];
+  for (const op of operations) {
+    if (ANY_USER_OPERATIONS.has(op.key)) continue;
+    if (!PUBLIC_OPERATIONS.has(op.key)) calls.push({ op, label: op.key });
+    else if ('mine' in op.queryParams)
+      calls.push({
+        op,
+        query: { ...sampleQuery(op, ids), mine: 'true' },
+        label: `${op.key}?mine=true`,
+      });
+  }
+  return calls;
+}
+
+/** Whether the call names a record of landlord A's (in its path, query or body). */
+export function namesARecord(op: Operation, ids: Record<string, number>): boolean {
+  return (
+    op.pathParams.some((name) => !NON_RECORD_PATH_PARAMS.has(name)) ||
+    Object.keys(sampleQuery(op, ids)).length > 0 ||
+    Object.keys(op.body?.properties ?? {}).some(
+      // A vendor's taxId is a number of its own, not a record's id.
+      (name) => /Ids?$/.test(name) && name !== 'userId' && name !== 'taxId',
+    )
+  );
+}

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import {
+  addMember,
   ADMIN_OPERATIONS,
   buildWorld,
   fillPath,
@@ -18,8 +19,9 @@ import {
  * Schema-driven fuzzing: for every call in the OpenAPI route table, requests built from a
  * valid body (taken from the call's own schema) with one part broken: wrong types, missing
  * and extra fields, huge strings, any unicode, negative and fractional numbers,
- * __proto__ keys, SQL and HTML payloads, bodies that are not JSON. The answer is never a
- * 5xx, never leaks internals, and a refused request writes nothing.
+ * __proto__ keys, SQL and HTML payloads, bodies that are not JSON; sent by nobody, landlord A
+ * or a Bookkeeper of A's organisation. The answer is never a 5xx, never leaks internals,
+ * and a refused request writes nothing.
  * 30 cases per call and database when CI=true, so 60 per call over `npm test`'s two passes,
  * and new ones every run: fast-check draws a fresh seed each time (a failure prints it, to
  * replay). FUZZ_RUNS overrides, e.g. for a longer hunt; 20 otherwise.
@@ -191,8 +193,11 @@ function bodyArbitrary(
   );
 }
 
+/** Who sends a case: nobody, landlord A (the Admin on Admin calls), or A's Bookkeeper. */
+type Caller = 'visitor' | 'owner' | 'member';
+
 interface Case {
-  anonymous: boolean;
+  caller: Caller;
   path: string;
   query: Record<string, string>;
   body: Body | undefined;
@@ -220,10 +225,11 @@ function caseArbitrary(op: Operation, world: World): fc.Arbitrary<Case> {
   const valid = sampleBodyFor(op, world.ids);
   return fc.record({
     // Logging out with A's session would end it: that call is fuzzed without a session.
-    anonymous:
+    caller:
       op.key === 'POST /api/authentication/logout'
-        ? fc.constant(true)
-        : fc.nat({ max: 3 }).map((n) => n === 0), // a quarter of the cases without a session
+        ? fc.constant<Caller>('visitor')
+        : // A quarter of the cases without a session, a quarter from a member who may do less.
+          fc.constantFrom<Caller>('visitor', 'member', 'owner', 'owner'),
     path: pathArb,
     query: queryArb.map(
       (q) =>
@@ -244,6 +250,7 @@ export async function fuzzShard(shard: number, shards: number): Promise<void> {
   const t: TestApp = await createTestApp();
   afterAll(() => t.close());
   const world: World = await buildWorld(t);
+  const bookkeeper = await addMember(t, world, 'Bookkeeper');
   // Deletes go last, so the other calls still find landlord A's records; Admin calls after
   // them, because a fuzzed id may disable or demote the accounts the other calls use.
   const rank = (op: Operation) =>
@@ -276,10 +283,11 @@ export async function fuzzShard(shard: number, shards: number): Promise<void> {
               };
               const writes = op.method !== 'GET';
               const before = writes ? await fingerprint(t) : undefined;
-              const session = ADMIN_OPERATIONS.has(op.key) ? world.admin : world.a;
-              const response = c.anonymous
-                ? await t.request(options)
-                : await session.request(options);
+              const owner = ADMIN_OPERATIONS.has(op.key) ? world.admin : world.a;
+              const response =
+                c.caller === 'visitor'
+                  ? await t.request(options)
+                  : await (c.caller === 'member' ? bookkeeper : owner).request(options);
               const label = `${op.key} ${c.path} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
               expect(response.statusCode, label).toBeLessThan(500);
               expect(response.body, label).not.toMatch(LEAK_PATTERN);
