@@ -61,7 +61,10 @@ describe('side effects follow events', () => {
     afterAll(() => t?.close());
 
     it('emits every subscribed kind, and each subscriber notifies', async () => {
-      const { propertyId, units } = await createPropertyWithUnits(landlord);
+      const { propertyId, units } = await createPropertyWithUnits(landlord, [
+        'Available',
+        'Available',
+      ]);
       const tenantId = await createdId(landlord, '/api/tenants', tenantBody(units[0]!.id));
       // Only an invitation links accounts in the product (decision 0011); here it is set directly.
       await t.database.db
@@ -109,6 +112,21 @@ describe('side effects follow events', () => {
         method: 'cash',
         idempotencyKey: 'events-walk-1',
       });
+
+      const application = await t.request({
+        method: 'POST',
+        url: '/api/applications',
+        payload: {
+          unitId: units[1]!.id,
+          firstName: 'Jane',
+          lastName: 'Applicant',
+          email: 'jane@example.com',
+          phoneNumber: '+12125550199',
+          moveInDate: '2026-02-01',
+          backgroundCheckConsent: true,
+        },
+      });
+      expect(application.statusCode, application.body).toBe(201);
 
       const request = await ok(tenant, 'POST', '/api/portal/requests', {
         title: 'Heater is cold',

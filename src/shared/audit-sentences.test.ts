@@ -218,6 +218,18 @@ function recordedActions(): Set<string> {
   return actions;
 }
 
+describe('a member is named with the role they acted in', () => {
+  const charge = { kind: 'charge', category: 'utilities', amount: 42.1 };
+  it.each([
+    ['Bookkeeper', 'dana (Bookkeeper) charged $42.10 (utilities)'],
+    ['Owner', 'dana charged $42.10 (utilities)'],
+    [undefined, 'dana charged $42.10 (utilities)'],
+  ] as const)('%s', (role, sentence) => {
+    const dana: Actor = { kind: 'user', userId: 2, name: 'dana', ...(role ? { role } : {}) };
+    expect(sentenceOf('leases', 'ledger.charge', dana, null, charge)).toBe(sentence);
+  });
+});
+
 describe('the actions the server records', () => {
   it('each has a sentence (recordEvent also takes only AUDIT_ACTIONS)', () => {
     const actions = recordedActions();

@@ -479,6 +479,15 @@ const isAuditAction = (action: string): action is AuditAction =>
 const UNSHOWN = /Id$|^invitationId$|^checkoutSessionId$/;
 
 /**
+ * A member named with the role they acted in ('dana (Bookkeeper)'). An Owner's name stands
+ * alone: a landlord working by themselves is the Owner of every event, so the role would only
+ * repeat itself, and in a team an unmarked name is the owner's.
+ */
+function actorWithRole(actor: HistoryEvent['actor']): string {
+  return actor.role && actor.role !== 'Owner' ? `${actor.name} (${actor.role})` : actor.name;
+}
+
+/**
  * An event of a record's trail in words: a sentence naming who did what (its time is shown
  * beside it), and for a change the fields that changed, one line each
  * ('rent: $1,200.00 → $1,300.00').
@@ -502,7 +511,7 @@ export function describeEvent(
         ? 'A visitor'
         : event.actor.kind === 'system'
           ? 'Porchlight'
-          : event.actor.name,
+          : actorWithRole(event.actor),
     how,
     visitor: event.actor.kind === 'visitor',
     before,

@@ -60,3 +60,18 @@ export function memberMay(role: MemberRole, area: Area, action: AreaAction): boo
 /** A call's action: reading is GET (or HEAD); everything else writes. */
 export const actionOfMethod = (method: string): AreaAction =>
   method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+
+/**
+ * Who in an organisation hears of what happens on its properties (the notices once meant for
+ * "the landlord"): rent and money (payments, late fees, overdue rent), maintenance (requests
+ * filed, a worker's progress) and leasing (applications, leases ending). A member limited to
+ * some properties hears only of those; each person's notification settings still apply.
+ */
+export const NOTICE_CATEGORIES = ['money', 'maintenance', 'leasing'] as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+
+export const NOTICE_RECIPIENTS: Record<NoticeCategory, readonly MemberRole[]> = {
+  money: [...OFFICE, 'Bookkeeper'],
+  maintenance: [...OFFICE, 'Maintenance coordinator'],
+  leasing: [...OFFICE, 'Leasing agent'],
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_ROLES } from '../constants';
 
 /** The records whose changes are kept, named as their API paths name them. */
 export const AUDITED_ENTITIES = [
@@ -41,6 +42,8 @@ export const historyEventSchema = z.object({
     kind: z.enum(['user', 'visitor', 'system']),
     userId: z.number().int().nullable(),
     name: z.string(),
+    /** The member's role in the organisation they acted for, when they acted as a member. */
+    role: z.enum(MEMBER_ROLES).optional(),
   }),
   before: z.record(z.string(), auditValueSchema).nullable(),
   after: z.record(z.string(), auditValueSchema).nullable(),

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   { kind: 'charges.overdue', label: 'My rent is overdue' },
   { kind: 'late_fee_assessed', label: 'A late fee is charged' },
   { kind: 'leases.ending_soon', label: 'A lease ends within 60 days' },
+  { kind: 'applications.received', label: 'Someone applies to rent a unit' },
   { kind: 'work-orders.requested', label: 'A maintenance request is filed' },
   { kind: 'work-orders.assigned', label: 'A work order is assigned to me' },
   { kind: 'work-orders.status', label: 'A work order changes status' },

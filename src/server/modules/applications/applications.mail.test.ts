@@ -18,6 +18,13 @@ describe('applicants whose unit is let to someone else', () => {
       publicUrl: 'https://porchlight.example.test',
     });
     landlord = await signUpAndLogin(t, 'Landlord');
+    // Only the applicants' mail is counted here: the landlord's notice of each application is not.
+    const quiet = await landlord.request({
+      method: 'PUT',
+      url: '/api/notification-preferences',
+      payload: [{ kind: 'applications.received', email: false }],
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
   });
   afterAll(async () => {
     await t.close();

@@ -2,7 +2,8 @@
 // while this module is still loading (modules depend on each other in cycles).
 export * from './applications.table';
 
-import type { ModuleRoutes } from '../../front-door';
+import type { ModuleRoutes, ModuleSubscribers } from '../../front-door';
+import { applicationReceivedNotice } from './applications.notifications';
 import { applicationsRoutes } from './applications.routes';
 
 export { APPLICATION_LIMIT } from './applications.rate-limit';
@@ -10,3 +11,5 @@ export { toApplication, toReceipt } from './applications.repository';
 export { submitApplication } from './applications.service';
 
 export const routes: ModuleRoutes = [applicationsRoutes];
+
+export const subscribers: ModuleSubscribers = [applicationReceivedNotice];

@@ -61,6 +61,7 @@ export interface AuditedChange {
 
 function eventValues(ctx: Context, change: AuditedChange) {
   const { actor } = ctx;
+  const membership = actor.kind === 'user' ? actor.membership : null;
   let before: Snapshot | null = change.before ? snapshot(change.before) : null;
   let after: Snapshot | null = change.after ? snapshot(change.after) : null;
   if (change.before && change.after)
@@ -75,6 +76,8 @@ function eventValues(ctx: Context, change: AuditedChange) {
         : actor.kind === 'system'
           ? actor.name
           : 'visitor',
+    actorRole: membership?.role ?? null,
+    organisationId: membership?.organisationId ?? null,
     requestId: ctx.requestId,
     entityType: change.entityType,
     entityId: change.entityId,
@@ -123,6 +126,7 @@ function toHistoryEvent(row: AuditEventRow): HistoryEvent {
       kind: row.actorKind as HistoryEvent['actor']['kind'],
       userId: row.actorUserId,
       name: row.actorName,
+      ...(row.actorRole ? { role: row.actorRole } : {}),
     },
     before: (row.before as Snapshot | null) ?? null,
     after: (row.after as Snapshot | null) ?? null,

@@ -9,6 +9,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLES } from '../../../shared/constants';
+import { organisationsTable } from '../organisations/organisations.table';
 import { usersTable } from '../users/users.table';
 
 /**
@@ -26,6 +28,12 @@ export const auditEventsTable = pgTable(
       onDelete: 'set null',
     }),
     actorName: text('actor_name').notNull(),
+    // The member's role and organisation at the time of the act (decision 0029); null for
+    // visitors, the system, an Admin acting for no organisation, and events before teams.
+    actorRole: text('actor_role', { enum: MEMBER_ROLES }),
+    organisationId: integer('organisation_id').references(() => organisationsTable.id, {
+      onDelete: 'set null',
+    }),
     requestId: text('request_id').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: integer('entity_id').notNull(),

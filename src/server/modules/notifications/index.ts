@@ -8,7 +8,7 @@ import { entryPostedNotice, lateFeeNotice, paymentRecordedNotice } from './ledge
 import { notificationsRoutes } from './notifications.routes';
 import { notificationsJobs } from './notifications.jobs';
 
-export { notify } from './notifications.service';
+export { notify, notifyOffice } from './notifications.service';
 export type { NewNotification } from './notifications.service';
 export { REMINDER_KINDS } from './lease-reminders';
 

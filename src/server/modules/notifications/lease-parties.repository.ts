@@ -7,13 +7,13 @@ import { leaseCurrentOrUpcoming, leaseIsVoid } from '../tenancy';
 import { tenantsTable } from '../tenants';
 import { unitsTable } from '../units';
 
-/** Who a lease concerns: its tenant's linked account (if any) and the property's owner. */
+/** Who a lease concerns: its tenant's linked account (if any) and the property's office. */
 export interface LeaseParties {
   leaseId: number;
   endDate: string;
   tenantUserId: number | null;
   tenantName: string;
-  landlordUserId: number;
+  propertyId: number;
   unitNumber: string;
   propertyName: string;
 }
@@ -23,7 +23,7 @@ const partiesColumns = {
   endDate: leasesTable.endDate,
   tenantUserId: tenantsTable.userId,
   tenantName: sql<string>`${tenantsTable.firstName} || ' ' || ${tenantsTable.lastName}`,
-  landlordUserId: propertiesTable.userId,
+  propertyId: propertiesTable.id,
   unitNumber: unitsTable.unitNumber,
   propertyName: propertiesTable.name,
 };

@@ -5,7 +5,7 @@ import { formatCents } from '../../../shared/money';
 import type { Context } from '../../context';
 import { listEntries, ledgerEntriesTable, toLedgerLine } from '../ledger';
 import { listLeasesEndingBetween, listLinkedLeases } from './lease-parties.repository';
-import { notify } from './notifications.service';
+import { notify, notifyOffice } from './notifications.service';
 
 export const LEASE_ENDING_WITHIN_DAYS = 60;
 
@@ -21,7 +21,7 @@ export const OVERDUE_AFTER_DAYS = 5;
 const OVERDUE_LOOKBACK_DAYS = 14;
 
 /**
- * Tells the tenant's linked account and the owner, once per lease and end date (a changed end
+ * Tells the tenant's linked account and the office's leasing people, once per lease and end date (a changed end
  * date is a new reminder), that a lease nobody has renewed ends within 60 days.
  */
 export async function notifyLeasesEnding(ctx: Context): Promise<void> {
@@ -45,14 +45,17 @@ export async function notifyLeasesEnding(ctx: Context): Promise<void> {
         link: '/',
       });
     }
-    await notify(ctx, {
-      userId: lease.landlordUserId,
-      key: `${key}:landlord`,
-      kind: 'leases.ending_soon',
-      title: `Lease ends soon: ${lease.tenantName}`,
-      body: `The lease of ${lease.tenantName}, unit ${lease.unitNumber} at ${lease.propertyName}, ends ${when} and has not been renewed.`,
-      link: `/lease/${lease.leaseId}`,
-    });
+    await notifyOffice(
+      ctx,
+      { propertyId: lease.propertyId, category: 'leasing' },
+      {
+        key: `${key}:landlord`,
+        kind: 'leases.ending_soon',
+        title: `Lease ends soon: ${lease.tenantName}`,
+        body: `The lease of ${lease.tenantName}, unit ${lease.unitNumber} at ${lease.propertyName}, ends ${when} and has not been renewed.`,
+        link: `/lease/${lease.leaseId}`,
+      },
+    );
   }
 }
 

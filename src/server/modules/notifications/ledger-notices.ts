@@ -6,7 +6,7 @@ import type { Context } from '../../context';
 import type { DomainEvent, Subscriber } from '../../events';
 import { ledgerEntriesTable } from '../ledger';
 import { findLeaseParties } from './lease-parties.repository';
-import { notify } from './notifications.service';
+import { notify, notifyOffice } from './notifications.service';
 
 /** What the ledger's events carry (`toLedgerEntry` of the row the command made). */
 const postedEntrySchema = ledgerEntrySchema.omit({
@@ -15,12 +15,18 @@ const postedEntrySchema = ledgerEntrySchema.omit({
   reversedById: true,
 });
 
-/** The lease's tenant account and the entry, or nothing when no account is linked. */
-async function tenantAndEntry(ctx: Context, event: DomainEvent) {
+/** The entry an event posted and the lease's parties (the lease is the event's record). */
+async function entryAndParties(ctx: Context, event: DomainEvent) {
   const entry = postedEntrySchema.parse(event.after);
   const parties = await findLeaseParties(ctx.tx, event.entityId);
-  if (!parties?.tenantUserId) return null;
-  return { entry, parties, tenantUserId: parties.tenantUserId, amount: toCents(entry.amount) };
+  return parties ? { entry, parties, amount: toCents(entry.amount) } : null;
+}
+
+/** The lease's tenant account and the entry, or nothing when no account is linked. */
+async function tenantAndEntry(ctx: Context, event: DomainEvent) {
+  const found = await entryAndParties(ctx, event);
+  if (!found?.parties.tenantUserId) return null;
+  return { ...found, tenantUserId: found.parties.tenantUserId };
 }
 
 /**
@@ -53,27 +59,40 @@ export const entryPostedNotice: Subscriber = {
 };
 
 /**
- * Tells the tenant's linked account that a payment was recorded on their lease. Keyed by the
- * entry, so a retried POST (same idempotency key, same entry) notifies once.
+ * Tells the tenant's linked account and the office's money people (except whoever recorded
+ * it) that a payment was recorded on the lease. Keyed by the entry, so a retried POST (same
+ * idempotency key, same entry) notifies once.
  */
 export const paymentRecordedNotice: Subscriber = {
-  name: 'tell the tenant of a payment',
+  name: 'tell the tenant and the office of a payment',
   on: ['leases:ledger.payment'],
   notifies: ['payments.recorded'],
   async handle(ctx, event) {
-    const found = await tenantAndEntry(ctx, event);
+    const found = await entryAndParties(ctx, event);
     if (!found) return;
     const { entry, parties, amount } = found;
-    await notify(ctx, {
-      userId: found.tenantUserId,
-      key: `payment-recorded:${entry.id}`,
-      kind: 'payments.recorded',
-      title: `Payment of ${formatCents(amount)} recorded`,
-      body:
-        `Your payment of ${formatCents(amount)} received ${formatDate(entry.entryDate)} ` +
-        `was recorded for unit ${parties.unitNumber} at ${parties.propertyName}.`,
-      link: '/',
-    });
+    const place = `unit ${parties.unitNumber} at ${parties.propertyName}`;
+    if (parties.tenantUserId !== null) {
+      await notify(ctx, {
+        userId: parties.tenantUserId,
+        key: `payment-recorded:${entry.id}`,
+        kind: 'payments.recorded',
+        title: `Payment of ${formatCents(amount)} recorded`,
+        body: `Your payment of ${formatCents(amount)} received ${formatDate(entry.entryDate)} was recorded for ${place}.`,
+        link: '/',
+      });
+    }
+    await notifyOffice(
+      ctx,
+      { propertyId: parties.propertyId, category: 'money' },
+      {
+        key: `payment-recorded:${entry.id}:office`,
+        kind: 'payments.recorded',
+        title: `Payment of ${formatCents(amount)} recorded: ${parties.tenantName}`,
+        body: `A payment of ${formatCents(amount)} from ${parties.tenantName} received ${formatDate(entry.entryDate)} was recorded for ${place}.`,
+        link: `/lease/${parties.leaseId}`,
+      },
+    );
   },
 };
 
@@ -93,25 +112,39 @@ async function rentDueDate(ctx: Context, leaseId: number, period: string): Promi
   return row?.entryDate ?? null;
 }
 
-/** Tells the tenant's linked account of a late fee, once per lease and period. */
+/** Tells the tenant's linked account and the office's money people of a late fee, once per lease and period. */
 export const lateFeeNotice: Subscriber = {
-  name: 'tell the tenant of a late fee',
+  name: 'tell the tenant and the office of a late fee',
   on: ['leases:ledger.late_fee'],
   notifies: ['late_fee_assessed'],
   async handle(ctx, event) {
-    const found = await tenantAndEntry(ctx, event);
+    const found = await entryAndParties(ctx, event);
     const period = found?.entry.period;
     if (!found || !period) return;
-    const { amount } = found;
+    const { parties, amount } = found;
     const dueDate = await rentDueDate(ctx, event.entityId, period);
     const rent = dueDate ? `Rent due ${formatDate(dueDate)}` : 'Rent';
-    await notify(ctx, {
-      userId: found.tenantUserId,
-      key: `late-fee:${event.entityId}:${period}`,
-      kind: 'late_fee_assessed',
-      title: `Late fee of ${formatCents(amount)}`,
-      body: `${rent} was still unpaid after the grace period, so a late fee of ${formatCents(amount)} was added to your balance.`,
-      link: '/',
-    });
+    const key = `late-fee:${event.entityId}:${period}`;
+    if (parties.tenantUserId !== null) {
+      await notify(ctx, {
+        userId: parties.tenantUserId,
+        key,
+        kind: 'late_fee_assessed',
+        title: `Late fee of ${formatCents(amount)}`,
+        body: `${rent} was still unpaid after the grace period, so a late fee of ${formatCents(amount)} was added to your balance.`,
+        link: '/',
+      });
+    }
+    await notifyOffice(
+      ctx,
+      { propertyId: parties.propertyId, category: 'money' },
+      {
+        key: `${key}:office`,
+        kind: 'late_fee_assessed',
+        title: `Late fee of ${formatCents(amount)}: ${parties.tenantName}`,
+        body: `${rent} for unit ${parties.unitNumber} at ${parties.propertyName} was still unpaid after the grace period, so a late fee of ${formatCents(amount)} was charged to ${parties.tenantName}.`,
+        link: `/lease/${parties.leaseId}`,
+      },
+    );
   },
 };

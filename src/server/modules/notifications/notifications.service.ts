@@ -1,6 +1,8 @@
+import type { NoticeCategory } from '../../../shared/permissions';
 import type { NotificationKind } from '../../../shared/schemas/notification-preferences';
 import type { Context } from '../../context';
 import { insertJob } from '../jobs';
+import { recipientsOf } from '../organisations';
 
 export const DELIVER_NOTIFICATION = 'notifications.deliver';
 
@@ -26,4 +28,20 @@ export async function notify(ctx: Context, notification: NewNotification): Promi
     payload: notification,
     runAt: ctx.now,
   });
+}
+
+/**
+ * Tells the members of a property's organisation who hear of `category` (recipientsOf), each
+ * with a key of their own; never the person whose act it was.
+ */
+export async function notifyOffice(
+  ctx: Context,
+  audience: { propertyId: number; category: NoticeCategory },
+  notice: Omit<NewNotification, 'userId'>,
+): Promise<void> {
+  const actorId = ctx.actor.kind === 'user' ? ctx.actor.user.id : null;
+  for (const userId of await recipientsOf(ctx.tx, audience)) {
+    if (userId === actorId) continue;
+    await notify(ctx, { ...notice, userId, key: `${notice.key}:${userId}` });
+  }
 }

@@ -9,3 +9,4 @@ export {
   signedInUser,
 } from './organisations.repository';
 export { actingOrganisation, ensureOwnOrganisation } from './organisations.service';
+export { recipientsOf } from './notice-recipients.repository';

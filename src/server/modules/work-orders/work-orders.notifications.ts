@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../context';
 import type { DomainEvent, Subscriber } from '../../events';
-import { notify } from '../notifications';
+import { notify, notifyOffice } from '../notifications';
 import type { NewNotification } from '../notifications';
 import { propertiesTable } from '../properties';
 import { staffTable } from '../staff';
@@ -10,8 +10,8 @@ import { unitsTable } from '../units';
 import { workOrdersTable, type WorkOrderNoteRow, type WorkOrderRow } from './work-orders.table';
 
 /**
- * Who a change to a work order concerns, told in the app: the owner (a tenant's request, a
- * worker's move), the assignee's linked account (an assignment), the tenant's linked account
+ * Who a change to a work order concerns, told in the app: the office's maintenance people (a
+ * tenant's request, a worker's move), the assignee's linked account (an assignment), the tenant's linked account
  * (status, and the notes meant for them). Each notice is keyed by the work order and the
  * request that caused it, so it is sent once. Nobody is told about their own change.
  */
@@ -43,7 +43,7 @@ async function staffAccount(ctx: Context, staffId: number | null): Promise<numbe
 async function placeOf(ctx: Context, order: WorkOrderRow) {
   const [row] = await ctx.tx
     .select({
-      ownerId: propertiesTable.userId,
+      propertyId: propertiesTable.id,
       propertyName: propertiesTable.name,
       unitNumber: unitsTable.unitNumber,
     })
@@ -59,6 +59,9 @@ async function orderOf(ctx: Context, id: number): Promise<WorkOrderRow> {
   return row!;
 }
 
+const keyOf = (ctx: Context, event: string, order: WorkOrderRow) =>
+  `work-order-${event}:${order.id}:${ctx.requestId}`;
+
 async function send(
   ctx: Context,
   userId: number | null | undefined,
@@ -68,12 +71,12 @@ async function send(
 ): Promise<void> {
   if (userId === null || userId === undefined) return;
   if (ctx.actor.kind === 'user' && ctx.actor.user.id === userId) return;
-  await notify(ctx, { ...notice, userId, key: `work-order-${event}:${order.id}:${ctx.requestId}` });
+  await notify(ctx, { ...notice, userId, key: keyOf(ctx, event, order) });
 }
 
 const actingUserId = (ctx: Context) => (ctx.actor.kind === 'user' ? ctx.actor.user.id : null);
 
-/** The tenant learns where their request stands; the owner learns what the worker did. */
+/** The tenant learns where their request stands; the office learns what the worker did. */
 async function tellStatus(ctx: Context, order: WorkOrderRow): Promise<void> {
   const words = order.status === 'Cancelled' && order.closeReason ? `: ${order.closeReason}` : '';
   await send(ctx, (await tenantOf(ctx, order))?.userId, 'status', order, {
@@ -84,12 +87,18 @@ async function tellStatus(ctx: Context, order: WorkOrderRow): Promise<void> {
   });
   const worker = await staffAccount(ctx, order.assignedStaffId);
   if (worker !== null && worker === actingUserId(ctx)) {
-    await send(ctx, (await placeOf(ctx, order)).ownerId, 'worker-status', order, {
-      kind: 'work-orders.status',
-      title: `Work order ${order.status}: ${order.title}`,
-      body: `The assigned worker marked it ${order.status}.`,
-      link: `/work-orders/${order.id}`,
-    });
+    const { propertyId } = await placeOf(ctx, order);
+    await notifyOffice(
+      ctx,
+      { propertyId, category: 'maintenance' },
+      {
+        key: keyOf(ctx, 'worker-status', order),
+        kind: 'work-orders.status',
+        title: `Work order ${order.status}: ${order.title}`,
+        body: `The assigned worker marked it ${order.status}.`,
+        link: `/work-orders/${order.id}`,
+      },
+    );
   }
 }
 
@@ -97,9 +106,9 @@ async function tellStatus(ctx: Context, order: WorkOrderRow): Promise<void> {
 // `after`, and the note's row as a note's `after`.
 const orderAfter = (event: DomainEvent) => event.after as WorkOrderRow;
 
-/** The owner hears of a request their tenant filed from the portal. */
+/** The office's maintenance people hear of a request a tenant filed from the portal. */
 export const requestFiledNotice: Subscriber = {
-  name: "tell the owner of a tenant's request",
+  name: "tell the office of a tenant's request",
   on: ['work-orders:create'],
   notifies: ['work-orders.requested'],
   async handle(ctx, event) {
@@ -107,14 +116,19 @@ export const requestFiledNotice: Subscriber = {
     const tenant = await tenantOf(ctx, order);
     if (!tenant || tenant.userId !== order.filedBy) return;
     const place = await placeOf(ctx, order);
-    await send(ctx, place.ownerId, 'requested', order, {
-      kind: 'work-orders.requested',
-      title: `New maintenance request: ${order.title}`,
-      body:
-        `${tenant.name} ${tenant.last}, unit ${place.unitNumber} of ${place.propertyName}: ` +
-        `${order.priority}, ${order.category}, ${order.location ?? ''}.`,
-      link: `/work-orders/${order.id}`,
-    });
+    await notifyOffice(
+      ctx,
+      { propertyId: place.propertyId, category: 'maintenance' },
+      {
+        key: keyOf(ctx, 'requested', order),
+        kind: 'work-orders.requested',
+        title: `New maintenance request: ${order.title}`,
+        body:
+          `${tenant.name} ${tenant.last}, unit ${place.unitNumber} of ${place.propertyName}: ` +
+          `${order.priority}, ${order.category}, ${order.location ?? ''}.`,
+        link: `/work-orders/${order.id}`,
+      },
+    );
   },
 };
 
@@ -136,7 +150,7 @@ export const assignedNotice: Subscriber = {
 };
 
 export const statusNotice: Subscriber = {
-  name: "tell the tenant (and the owner, of a worker's move) of a status",
+  name: "tell the tenant (and the office, of a worker's move) of a status",
   on: ['work-orders:status'],
   notifies: ['work-orders.status'],
   handle: (ctx, event) => tellStatus(ctx, orderAfter(event)),
