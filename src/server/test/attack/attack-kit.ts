@@ -345,7 +345,7 @@ export async function addMember(
   const [member] = await t.database.db
     .insert(organisationMembersTable)
     .values({
-      organisationId: world.a.user.organisation!.organisationId,
+      organisationId: world.a.organisation!.organisationId,
       userId: person.user.id,
       role,
       allProperties: propertyIds === null,
@@ -357,9 +357,9 @@ export async function addMember(
       .values(propertyIds.map((propertyId) => ({ memberId: member!.id, propertyId })));
   }
   const session = await login(t, person.user.userName, person.password);
-  if (session.user.organisation?.role !== role)
+  if (session.organisation?.role !== role)
     throw new Error(
-      `the member's session does not act as ${role}: ${JSON.stringify(session.user)}`,
+      `the member's session does not act as ${role}: ${JSON.stringify(session.organisation)}`,
     );
   return { ...session, memberId: member!.id };
 }
