@@ -2,6 +2,7 @@
 // while this module is still loading (modules depend on each other in cycles).
 export * from './organisations.table';
 export * from './member-properties.table';
+export * from './member-invitations.table';
 export {
   findMembership,
   firstOrganisationOf,
