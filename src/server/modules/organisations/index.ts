@@ -3,6 +3,9 @@
 export * from './organisations.table';
 export * from './member-properties.table';
 export * from './member-invitations.table';
+import type { ModuleRoutes } from '../../front-door';
+import { organisationsRoutes } from './organisations.routes';
+
 export {
   findMembership,
   firstOrganisationOf,
@@ -10,3 +13,5 @@ export {
   signedInUser,
 } from './organisations.repository';
 export { actingOrganisation, ensureOwnOrganisation } from './organisations.service';
+
+export const routes: ModuleRoutes = [organisationsRoutes];
