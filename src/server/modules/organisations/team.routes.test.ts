@@ -9,7 +9,9 @@ import {
 import type { SignedInUser } from '../../../shared/schemas/users';
 import { createLease, createPropertyWithUnits, posted } from '../../test/fixtures';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { auditEventsTable } from '../audit';
+import { jobsTable } from '../jobs';
 import { memberInvitationsTable } from './member-invitations.table';
 
 describe('the team of an organisation', () => {
@@ -372,5 +374,42 @@ describe('the team of an organisation', () => {
     const tenant = await signUpAndLogin(t, 'Tenant');
     const response = await tenant.request({ method: 'GET', url: '/api/organisation/team' });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('team invitation mail (mail configured)', () => {
+  const PUBLIC_URL = 'https://rent.example.test';
+  let smtp: SmtpReceiver;
+  let m: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    m = await createTestApp({
+      mail: { smtpUrl: smtp.url, from: 'Porchlight <no-reply@example.test>', timeoutMs: 5_000 },
+      publicUrl: PUBLIC_URL,
+    });
+  });
+  afterAll(async () => {
+    await m?.close();
+    await smtp?.close();
+  });
+
+  it('mails the link through the outbox; the mail holds the code, the database not', async () => {
+    const owner = await signUpAndLogin(m, 'Landlord');
+    const made = await posted<CreatedMemberInvitation>(owner, '/api/organisation/invitations', {
+      role: 'Manager',
+      email: 'new.manager@example.com',
+    });
+    expect(await m.app.jobs.runDueJobs(m.clock.now)).toMatchObject({ retried: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toMatchObject({ value: [{ address: 'new.manager@example.com' }] });
+    expect(mail!.text).toContain(`${PUBLIC_URL}/join/${made.code}`);
+    expect(mail!.text).toContain('as Manager');
+    const stored = JSON.stringify([
+      await m.database.db.select().from(memberInvitationsTable),
+      await m.database.db.select().from(jobsTable).where(eq(jobsTable.kind, 'mail.send')),
+      await m.database.db.select().from(auditEventsTable),
+    ]);
+    expect(stored).not.toContain(made.code);
   });
 });
