@@ -18,3 +18,4 @@ export const memberPropertiesTable = pgTable(
     index('member_properties_property_idx').on(table.propertyId),
   ],
 );
+
