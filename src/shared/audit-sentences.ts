@@ -486,7 +486,9 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     );
   },
   'member.revoke_invitation': (p) =>
-    said(p, 'withdrew an invitation to join the team', 'Invitation to join the team withdrawn'),
+    p.after.reason
+      ? `An invitation to join the team was withdrawn: ${text(p.after.reason)}`
+      : said(p, 'withdrew an invitation to join the team', 'Invitation to join the team withdrawn'),
   'member.join': (p) => {
     const as = p.value('role') ? ` as ${text(p.value('role'))}` : '';
     return `${p.who} joined the team${as}`;

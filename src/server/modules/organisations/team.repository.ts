@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../../shared/constants';
 import type {
   Member,
@@ -329,6 +329,27 @@ export async function markMemberInvitation(
   change: { revokedAt: Date } | { acceptedAt: Date; acceptedByUserId: number },
 ): Promise<void> {
   await tx.update(invitations).set(change).where(eq(invitations.id, id));
+}
+
+/** Withdraws the organisation's pending invitations that a person made (they left it). */
+export async function revokePendingInvitationsBy(
+  tx: Database,
+  { organisationId, userId, now }: { organisationId: number; userId: number; now: Date },
+): Promise<number[]> {
+  const rows = await tx
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invitations.organisationId, organisationId),
+        eq(invitations.createdById, userId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /**

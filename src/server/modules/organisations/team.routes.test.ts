@@ -212,6 +212,19 @@ describe('the team of an organisation', () => {
     expect(events).toHaveLength(1);
   });
 
+  it("an Owner's links stop working when they leave the team", async () => {
+    const coOwner = await joined('Owner');
+    const theirs = await invite(coOwner, { role: 'Manager' });
+    const removed = await owner.request({
+      method: 'DELETE',
+      url: `/api/organisation/members/${await memberIdOf(coOwner)}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await team()).invitations.find((i) => i.id === theirs.id)!.state).toBe('revoked');
+    const refused = await accept(await signUpAndLogin(t, 'Tenant'), theirs.code);
+    expect(refused.statusCode).toBe(410);
+  });
+
   it('the last Owner can be neither demoted nor removed', async () => {
     const ownId = await memberIdOf(owner);
     const demoted = await owner.request({

@@ -46,6 +46,7 @@ import {
   memberInvitationState,
   propertiesOutsideOrganisation,
   propertyIdsOfInvitation,
+  revokePendingInvitationsBy,
   renameOrganisation as writeOrganisationName,
   updateMember as writeMember,
 } from './team.repository';
@@ -290,6 +291,20 @@ export async function removeMember(ctx: Context, id: number): Promise<void> {
     userId: member.userId,
     organisationId,
   });
+  // What they vouched for goes with them: their links that still work stop working.
+  const withdrawn = await revokePendingInvitationsBy(ctx.tx, {
+    organisationId,
+    userId: member.userId,
+    now: ctx.now,
+  });
+  for (const invitationId of withdrawn) {
+    await recordEvent(ctx, {
+      entityType: 'organisations',
+      entityId: organisationId,
+      action: 'member.revoke_invitation',
+      after: { invitationId, reason: 'its maker left the team' },
+    });
+  }
   await recordEvent(ctx, {
     entityType: 'members',
     entityId: member.id,
