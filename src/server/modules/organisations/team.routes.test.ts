@@ -24,7 +24,7 @@ describe('the team of an organisation', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUpAndLogin(t, 'Landlord');
-    organisationId = owner.user.organisation!.organisationId;
+    organisationId = owner.organisation!.organisationId;
     propertyA = await createPropertyWithUnits(owner, ['Available', 'Available']);
     propertyB = await createPropertyWithUnits(owner, ['Available']);
   });
@@ -84,7 +84,7 @@ describe('the team of an organisation', () => {
     const preview = await t.request({ method: 'GET', url: `/api/member-invitations/${made.code}` });
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toMatchObject({
-      organisationName: owner.user.organisation!.organisationName,
+      organisationName: owner.organisation!.organisationName,
       role: 'Bookkeeper',
       state: 'pending',
     });
@@ -331,7 +331,7 @@ describe('the team of an organisation', () => {
       payload: { name: 'Taken over' },
     });
     expect(renamed.statusCode).toBe(403);
-    expect((await team(manager)).organisation.name).toBe(owner.user.organisation!.organisationName);
+    expect((await team(manager)).organisation.name).toBe(owner.organisation!.organisationName);
 
     const ownRename = await owner.request({
       method: 'PUT',
@@ -359,7 +359,7 @@ describe('the team of an organisation', () => {
 
   it('a person in two organisations switches between them', async () => {
     const landlord = await signUpAndLogin(t, 'Landlord');
-    const own = landlord.user.organisation!.organisationId;
+    const own = landlord.organisation!.organisationId;
     const { code } = await invite(owner, { role: 'Manager' });
     const accepted = (await accept(landlord, code)).json() as SignedInUser;
     expect(accepted.organisation!.organisationId).toBe(organisationId);
@@ -379,7 +379,7 @@ describe('the team of an organisation', () => {
     expect(me.json().organisation.organisationId).toBe(own);
 
     const stranger = await signUpAndLogin(t, 'Landlord');
-    expect((await switchTo(stranger.user.organisation!.organisationId)).statusCode).toBe(404);
+    expect((await switchTo(stranger.organisation!.organisationId)).statusCode).toBe(404);
     expect((await switchTo(organisationId)).json().organisation.role).toBe('Manager');
   });
 
