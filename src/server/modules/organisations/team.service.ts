@@ -4,6 +4,7 @@ import {
   LAST_OWNER,
   MEMBER_INVITATION_EXPIRED,
   MEMBER_INVITATION_NOT_PENDING,
+  MEMBER_INVITATION_NOT_VALID,
   MEMBER_INVITATION_REVOKED,
   MEMBER_INVITATION_USED,
   type CreatedMemberInvitation,
@@ -62,8 +63,7 @@ const NO_ORGANISATION = () =>
 const MEMBER_NOT_FOUND = () => notFound('organisations.member_not_found', 'Member not found');
 const INVITATION_NOT_FOUND = () =>
   notFound('organisations.invitation_not_found', 'Invitation not found');
-const INVITATION_NOT_VALID = () =>
-  notFound('invitations.not_valid', 'This invitation link is not valid');
+const INVITATION_NOT_VALID = () => notFound('invitations.not_valid', MEMBER_INVITATION_NOT_VALID);
 
 /** The organisation the session acts for, or a 404 (an Admin who belongs to none). */
 function sessionOrganisation(ctx: Context): number {
