@@ -74,6 +74,13 @@ export const AUDIT_ACTIONS = [
   'bank.unmatch',
   'bank.reject',
   'bank.balance',
+  // teams
+  'organisation.rename',
+  'member.invite',
+  'member.revoke_invitation',
+  'member.join',
+  'member.role',
+  'member.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -202,6 +209,10 @@ function recordName(parts: Parts): string {
       return parts.value('name')
         ? `the bank account ${text(parts.value('name'))}`
         : 'this bank account';
+    case 'members':
+      return text(parts.value('userName')) || 'this member';
+    case 'organisations':
+      return text(parts.value('name')) || 'this organisation';
     default:
       return fullName(parts) || `this ${noun}`;
   }
@@ -457,6 +468,42 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
     const what = `the closing balance of ${/^\d{4}-\d{2}$/.test(month) ? monthOf(month) : month} (${amount(p, 'closingBalance')})`;
     return said(p, `entered ${what}`, `${capitalise(what)} entered`);
   },
+  'organisation.rename': (p) => {
+    const to = text(p.after.name);
+    return said(
+      p,
+      `renamed the organisation${to ? ` to ${to}` : ''}`,
+      `Organisation renamed${to ? ` to ${to}` : ''}`,
+    );
+  },
+  'member.invite': (p) => {
+    const as = p.after.role ? ` as ${text(p.after.role)}` : '';
+    const emailed = p.after.emailedTo ? ` (emailed to ${text(p.after.emailedTo)})` : '';
+    return said(
+      p,
+      `invited someone to join the team${as}${emailed}`,
+      `Invitation to join the team${as} made`,
+    );
+  },
+  'member.revoke_invitation': (p) =>
+    p.after.reason
+      ? `An invitation to join the team was withdrawn: ${text(p.after.reason)}`
+      : said(p, 'withdrew an invitation to join the team', 'Invitation to join the team withdrawn'),
+  'member.join': (p) => {
+    const as = p.value('role') ? ` as ${text(p.value('role'))}` : '';
+    return `${p.who} joined the team${as}`;
+  },
+  'member.role': (p) => {
+    const role = text(p.after.role);
+    const what = role ? `made ${recordName(p)} ${role}` : `changed what ${recordName(p)} may do`;
+    return said(p, what, capitalise(`${recordName(p)}'s place in the team changed`));
+  },
+  'member.remove': (p) =>
+    said(
+      p,
+      `removed ${recordName(p)} from the team`,
+      `${capitalise(recordName(p))} removed from the team`,
+    ),
 };
 
 /** 'with payment 12' / 'with expense 7' from a bank line event's fields. */
@@ -548,6 +595,8 @@ const RECORD_SNAPSHOTS = new Set<string>([
   'change_roles',
   'disable',
   'enable',
+  'member.join',
+  'member.role',
 ]);
 
 /**

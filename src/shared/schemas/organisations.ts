@@ -116,3 +116,14 @@ export const renameOrganisationBodySchema = z.object({
     .min(1, 'Name is required')
     .max(120, 'Name must be at most 120 characters'),
 });
+
+export const LAST_OWNER = 'An organisation needs at least one Owner';
+export const ALREADY_MEMBER = 'You are already a member of this organisation';
+export const MEMBER_INVITATION_NOT_VALID =
+  'This invitation link is not valid. Check that the whole link was copied, or ask the Owner for a new one.';
+export const MEMBER_INVITATION_USED = 'This invitation has already been used.';
+export const MEMBER_INVITATION_REVOKED =
+  'This invitation was withdrawn. Ask the Owner for a new one.';
+export const MEMBER_INVITATION_EXPIRED =
+  'This invitation has expired. Ask the Owner for a new one.';
+export const MEMBER_INVITATION_NOT_PENDING = 'This invitation is no longer pending';

@@ -2,6 +2,10 @@
 // while this module is still loading (modules depend on each other in cycles).
 export * from './organisations.table';
 export * from './member-properties.table';
+export * from './member-invitations.table';
+import type { ModuleRoutes } from '../../front-door';
+import { organisationsRoutes } from './organisations.routes';
+
 export {
   findMembership,
   firstOrganisationOf,
@@ -10,3 +14,5 @@ export {
 } from './organisations.repository';
 export { actingOrganisation, ensureOwnOrganisation } from './organisations.service';
 export { recipientsOf } from './notice-recipients.repository';
+
+export const routes: ModuleRoutes = [organisationsRoutes];

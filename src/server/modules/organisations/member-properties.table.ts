@@ -18,4 +18,3 @@ export const memberPropertiesTable = pgTable(
     index('member_properties_property_idx').on(table.propertyId),
   ],
 );
-

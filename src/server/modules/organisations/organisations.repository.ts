@@ -56,7 +56,12 @@ export async function insertOrganisation(db: Database, name: string) {
 
 export async function insertMember(
   db: Database,
-  values: { organisationId: number; userId: number; role: MemberRole; propertyIds: number[] | null },
+  values: {
+    organisationId: number;
+    userId: number;
+    role: MemberRole;
+    propertyIds: number[] | null;
+  },
 ) {
   const [row] = await db
     .insert(members)

@@ -1,11 +1,7 @@
 import { actingUser, type Context } from '../../context';
 import { recordEvents } from '../audit';
 import { actOnOwnOrganisation } from '../auth';
-import {
-  firstOrganisationOf,
-  insertMember,
-  insertOrganisation,
-} from './organisations.repository';
+import { firstOrganisationOf, insertMember, insertOrganisation } from './organisations.repository';
 
 /**
  * A landlord's own office: every account that may hold a portfolio (a Landlord, or an Admin
@@ -29,7 +25,12 @@ export async function ensureOwnOrganisation(
   // Sessions the person already has (a role granted while signed in) act for it at once.
   await actOnOwnOrganisation(ctx.tx, { userId: person.id, organisationId: organisation.id });
   await recordEvents(ctx, [
-    { entityType: 'organisations', entityId: organisation.id, action: 'create', after: organisation },
+    {
+      entityType: 'organisations',
+      entityId: organisation.id,
+      action: 'create',
+      after: organisation,
+    },
     { entityType: 'members', entityId: member.id, action: 'create', after: member },
   ]);
   return organisation.id;

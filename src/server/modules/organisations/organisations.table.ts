@@ -25,7 +25,9 @@ export const organisationsTable = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [check('organisations_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 120`)],
+  (table) => [
+    check('organisations_name_length', sql`char_length(${table.name}) BETWEEN 1 AND 120`),
+  ],
 );
 
 /** A person in an organisation, with one role; `allProperties` false: only member_properties. */
