@@ -139,6 +139,7 @@ describe('the access matrix', () => {
       public_listing_revision: undefined,
       audit_events: undefined,
       bank_accounts: undefined,
+      organisations: undefined,
     };
     expect({ ...after, ...mayChange }).toEqual({ ...before, ...mayChange });
     const newEvents = await t.database.db
@@ -149,6 +150,7 @@ describe('the access matrix', () => {
       [world.b.user.id, 'properties', 'create'],
       [world.b.user.id, 'vendors', 'create'],
       [world.b.user.id, 'bank-accounts', 'create'],
+      [world.b.user.id, 'organisations', 'organisation.rename'],
     ]);
     expect(await propertiesOfA()).toEqual(propertiesBefore);
   });

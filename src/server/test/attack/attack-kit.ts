@@ -103,6 +103,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/features',
   // Who an invitation link is for: the code is the credential, as for a reset link.
   'GET /api/invitations/by-code/{code}',
+  // The same for an invitation to join an organisation's team.
+  'GET /api/member-invitations/{code}',
   // Stripe calls it, not a person: its signature is the credential (404 without Stripe keys).
   'POST /api/payments/stripe/webhook',
   // `npm run backup` on the server machine calls it: the token the server wrote into its data
@@ -167,6 +169,10 @@ export const ANY_USER_OPERATIONS = new Set([
   // Accepting an invitation links the caller's own account; the role the record needs is
   // checked by the call (403), the code names the record.
   'POST /api/invitations/by-code/{code}/accept',
+  // Joining a team: the code names the organisation and the role.
+  'POST /api/member-invitations/{code}/accept',
+  // Acting for another organisation of one's own; one not joined answers 404.
+  'POST /api/organisation/current',
   // Paying one's own balance by card: the lease is the session's own tenancy's (no id);
   // without the Tenant role 403, no lease 404, no Stripe keys 404.
   'POST /api/portal/payments/checkout',
@@ -326,6 +332,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
       })
       .returning()
   )[0]!.id;
+  // The team: an invitation A made, and a colleague who joined as Read-only.
+  const memberInvitation = await post('/api/organisation/invitations', { role: 'Read-only' });
+  if (memberInvitation.statusCode !== 201)
+    throw new Error(`could not invite a member: ${memberInvitation.statusCode}`);
+  ids['member-invitations'] = (memberInvitation.json() as { id: number }).id;
+  const colleague = await signUpAndLogin(t, 'Tenant');
+  ids.members = (
+    await t.database.db
+      .insert(organisationMembersTable)
+      .values({
+        organisationId: a.organisation!.organisationId,
+        userId: colleague.user.id,
+        role: 'Read-only',
+      })
+      .returning()
+  )[0]!.id;
   return { a, b, tenant, maintenance, admin, ids };
 }
 
@@ -378,7 +400,11 @@ export const NON_RECORD_PATH_PARAMS = new Set(['kind']);
 
 /** The id a path parameter names: landlord A's record of that resource. */
 export function resourceOf(path: string): string {
-  return path.split('/')[2] ?? '';
+  // The team's records live under the caller's organisation: /api/organisation/members/{id}.
+  const [, , first, second] = path.split('/');
+  if (first === 'organisation' && second === 'invitations') return 'member-invitations';
+  if (first === 'organisation' && second === 'members') return 'members';
+  return first ?? '';
 }
 
 export function fillPath(op: Operation, ids: Record<string, number>): string {

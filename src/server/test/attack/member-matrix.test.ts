@@ -239,7 +239,14 @@ describe('the access matrix for the members of an organisation', () => {
     });
 
     /** Records that belong to the organisation, not to one property: a limited member shares them. */
-    const ORGANISATION_WIDE = new Set(['vendors', 'bank-accounts', 'bank-lines']);
+    const ORGANISATION_WIDE = new Set([
+      'vendors',
+      'bank-accounts',
+      'bank-lines',
+      'organisation',
+      'member-invitations',
+      'members',
+    ]);
 
     const isList = (op: Operation) => op.method === 'GET' && op.pathParams.length === 0;
 
