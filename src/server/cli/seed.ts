@@ -64,7 +64,11 @@ const where =
 function printLogins(logins: Login[]): void {
   console.log('\nLogins:');
   console.table(
-    logins.map((l) => ({ username: l.userName, password: l.password, role: l.roles.join(', ') })),
+    logins.map((l) => ({
+      username: l.userName,
+      password: l.password,
+      role: l.member ?? l.roles.join(', '),
+    })),
   );
 }
 

@@ -31,6 +31,8 @@ export interface Login {
   userName: string;
   password: string;
   roles: Role[];
+  /** A place in a landlord's team, for the printed list (the demo's bookkeeper). */
+  member?: string;
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for every table. */
@@ -440,6 +442,13 @@ export async function seedDemo(
     { userName: 'bruno.landlord', password: DEMO_PASSWORD, roles: ['Landlord'] },
     { userName: 'tina.tenant', password: DEMO_PASSWORD, roles: ['Tenant'] },
     { userName: 'max.maintenance', password: DEMO_PASSWORD, roles: ['Maintenance'] },
+    // Signed up as nothing in particular: being in Alice's team is what lets her in.
+    {
+      userName: 'dana.bookkeeper',
+      password: DEMO_PASSWORD,
+      roles: [],
+      member: 'Bookkeeper at Alice Morgan',
+    },
   ];
   if (await userExists(db, logins[0]!.userName)) return { logins, created: false };
 
@@ -457,7 +466,17 @@ export async function seedDemo(
     // The landlords' names as their tenants, workers and applicants see them.
     for (const [index, displayName] of ['Alice Morgan', 'Bruno Reyes Rentals'].entries()) {
       await tx.update(usersTable).set({ displayName }).where(eq(usersTable.id, ids[index]!));
+      const organisationId = await organisationOfLandlord(tx as unknown as Database, ids[index]!);
+      await tx
+        .update(organisationsTable)
+        .set({ name: displayName })
+        .where(eq(organisationsTable.id, organisationId));
     }
+    await tx.insert(organisationMembersTable).values({
+      organisationId: await organisationOfLandlord(tx as unknown as Database, ids[0]!),
+      userId: ids[4]!,
+      role: 'Bookkeeper',
+    });
     // About 90% let, as a landlord's buildings are: 30 of 34 units. Alice has one unit
     // Available in two of her buildings and one under Maintenance; Bruno one Available.
     await seedPortfolio(tx as unknown as Database, ids[0]!, {
