@@ -80,7 +80,7 @@ beforeAll(async () => {
   const lease = world.ids.leases!;
   const reversal = await world.a.request({
     method: 'POST',
-    url: `/api/leases/${lease}/ledger/entries/${world.ids.entrys}/reversal`,
+    url: `/api/leases/${lease}/ledger/entries/${world.ids.entries}/reversal`,
     payload: { reason: 'Bounced' },
   });
   expect(reversal.statusCode).toBe(201);
