@@ -9,42 +9,71 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { MANAGER_ROLES, ROLES } from '../../../shared/constants';
-import type { User } from '../../../shared/schemas/users';
+import { ROLES } from '../../../shared/constants';
+import { memberMay, type Area, type AreaAction } from '../../../shared/permissions';
+import type { Membership } from '../../../shared/schemas/organisations';
+import type { SignedInUser, User } from '../../../shared/schemas/users';
 import { ApiError, api, errorMessage } from '../../lib/api-client';
 import { STORED_USER_KEY } from '../../lib/stored-user';
 import { meQueryOptions } from './api/get-me';
 
 interface Session {
-  user: User | null;
-  /** Replace the stored user (after login or a contact update). */
-  setUser(user: User | null): void;
+  user: SignedInUser | null;
+  /**
+   * Replace the stored user: after login, /me or a switch (a SignedInUser), or after a contact
+   * update (a plain User: the organisation the session acts for stays).
+   */
+  setUser(user: SignedInUser | User | null): void;
   logout(): Promise<void>;
+  /** Admin, or a member of an organisation (any role: a bookkeeper need not be a Landlord). */
   isManager: boolean;
   isAdmin: boolean;
+  /** The organisation the session acts for and the member's role in it. */
+  membership: Membership | null;
+  /** Whether the user may read or write an area (src/shared/permissions.ts); Admin may all. */
+  can(area: Area, action: AreaAction): boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-function readStoredUser(): User | null {
+function readStoredUser(): SignedInUser | null {
   try {
     const raw = localStorage.getItem(STORED_USER_KEY);
     if (!raw) return null;
     const stored: unknown = JSON.parse(raw);
-    return isUser(stored) ? stored : null;
+    return isUser(stored) ? withOrganisation(stored) : null;
   } catch {
     return null;
   }
 }
 
+/** A user stored before teams carries no organisation: none until /me answers. */
+function withOrganisation(
+  user: User & Partial<Pick<SignedInUser, 'organisation' | 'organisations'>>,
+): SignedInUser {
+  return {
+    ...user,
+    organisation: user.organisation ?? null,
+    organisations: Array.isArray(user.organisations) ? user.organisations : [],
+  };
+}
+
+const isSignedInUser = (user: User): user is SignedInUser =>
+  'organisation' in user && 'organisations' in user;
+
 /**
  * A shape check of the stored user. Written by hand rather than with the shared zod schema
  * so that zod stays out of the first page load; /me confirms the user right after anyway.
  */
-function isUser(value: unknown): value is User {
+function isUser(
+  value: unknown,
+): value is User & Partial<Pick<SignedInUser, 'organisation' | 'organisations'>> {
   if (!value || typeof value !== 'object') return false;
   const user = value as Record<string, unknown>;
   return (
+    (user.organisation === undefined ||
+      user.organisation === null ||
+      typeof user.organisation === 'object') &&
     typeof user.id === 'number' &&
     typeof user.userName === 'string' &&
     (user.email === null || typeof user.email === 'string') &&
@@ -61,16 +90,28 @@ function isUser(value: unknown): value is User {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUserState] = useState<User | null>(readStoredUser);
+  const [user, setUserState] = useState<SignedInUser | null>(readStoredUser);
   const me = useQuery({ ...meQueryOptions(), enabled: user !== null });
 
   const setUser = useCallback(
-    (next: User | null) => {
-      setUserState(next);
-      if (next) {
-        localStorage.setItem(STORED_USER_KEY, JSON.stringify(next));
-        queryClient.setQueryData(meQueryOptions().queryKey, next);
+    (answer: SignedInUser | User | null) => {
+      if (answer) {
+        const keep = (current: SignedInUser | null): SignedInUser =>
+          isSignedInUser(answer)
+            ? answer
+            : {
+                ...answer,
+                organisation: current?.id === answer.id ? current.organisation : null,
+                organisations: current?.id === answer.id ? current.organisations : [],
+              };
+        setUserState((current) => {
+          const next = keep(current);
+          localStorage.setItem(STORED_USER_KEY, JSON.stringify(next));
+          queryClient.setQueryData(meQueryOptions().queryKey, next);
+          return next;
+        });
       } else {
+        setUserState(null);
         localStorage.removeItem(STORED_USER_KEY);
         queryClient.clear();
       }
@@ -99,16 +140,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [setUser]);
 
-  const value = useMemo<Session>(
-    () => ({
+  const value = useMemo<Session>(() => {
+    const isAdmin = user?.roles.includes('Admin') ?? false;
+    const membership = user?.organisation ?? null;
+    return {
       user,
       setUser,
       logout,
-      isManager: user !== null && user.roles.some((role) => MANAGER_ROLES.includes(role)),
-      isAdmin: user?.roles.includes('Admin') ?? false,
-    }),
-    [user, setUser, logout],
-  );
+      isManager: isAdmin || membership !== null,
+      isAdmin,
+      membership,
+      can: (area, action) =>
+        isAdmin || (membership !== null && memberMay(membership.role, area, action)),
+    };
+  }, [user, setUser, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

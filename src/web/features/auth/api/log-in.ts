@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, User } from '../../../../shared/schemas/users';
+import type { LoginBody, SignedInUser, User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions } from './get-me';
 
@@ -7,7 +7,10 @@ import { meQueryOptions } from './get-me';
  * Logs in, then fetches the current user (docs/product.md section 4: the success callback receives
  * the user from /me). Any failure along the way rejects.
  */
-export async function logIn(body: LoginBody, fetchMe: () => Promise<User>): Promise<User> {
+export async function logIn(
+  body: LoginBody,
+  fetchMe: () => Promise<SignedInUser>,
+): Promise<SignedInUser> {
   await api.post<User>('/api/authentication/login', body);
   return fetchMe();
 }
