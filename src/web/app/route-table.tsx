@@ -14,6 +14,7 @@ import {
   IconUsers,
   IconUsersGroup,
   IconUserShield,
+  IconUsersPlus,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { HOME_NAV, LOGIN_NAV, VIEW_PROPERTIES_NAV, type NavEntry } from './public-nav';
@@ -333,6 +334,18 @@ export const ROUTES: AppRoute[] = [
     },
   },
   {
+    paths: ['settings/team'],
+    load: () => import('../features/team/components/team-page').then((m) => m.TeamPage),
+    access: manager('the team'),
+    nav: {
+      label: 'Team',
+      to: '/settings/team',
+      icon: IconUsersPlus,
+      group: 'manage',
+      section: startsWith('/settings/team'),
+    },
+  },
+  {
     paths: ['admin/users'],
     load: () => import('../features/accounts/components/accounts-page').then((m) => m.AccountsPage),
     access: { kind: 'admin' },
@@ -417,6 +430,12 @@ export const ROUTES: AppRoute[] = [
     paths: ['invitations/:code'],
     load: () =>
       import('../features/invitations/components/invitation-page').then((m) => m.InvitationPage),
+    access: everyone,
+  },
+  {
+    // The link an Owner hands a new member of the team (docs/product.md section 32).
+    paths: ['join/:code'],
+    load: () => import('../features/team/components/join-page').then((m) => m.JoinPage),
     access: everyone,
   },
   {

@@ -35,7 +35,8 @@ export type Entity =
   | 'vendor'
   | 'expense'
   | 'recurringExpense'
-  | 'bankLine';
+  | 'bankLine'
+  | 'member';
 
 /** The queries that show each kind of record (by key prefix: a prefix covers its lists and pages). */
 export const keysShowing: Record<Entity, readonly QueryKey[]> = {
@@ -162,10 +163,13 @@ export const keysShowing: Record<Entity, readonly QueryKey[]> = {
   // A record's invitations show on it and in its history (keys under the record's own prefix).
   invitation: [k.invitations.all, k.tenants.all, k.staff.all, k.adminMail.all],
   notification: [k.notifications.all],
+  // A member's role and properties decide what the whole organisation's screens show them.
+  member: [k.team.all, k.memberInvitations.all, k.me],
   notificationPreference: [k.notificationPreferences],
   // An account: its roles, contact details and settings, shown to its landlord's tenants too.
   user: [
     k.me,
+    k.team.all,
     k.users.all,
     k.accounts.all,
     k.features,

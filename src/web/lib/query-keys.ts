@@ -72,6 +72,13 @@ export const queryKeys = {
   /** The Admin's mail page (GET /api/admin/mail). */
   adminMail: createQueryKeys('admin-mail'),
   me: ['authentication', 'me'] as const,
+  /** The organisation's members and invitations (GET /api/organisation/team). */
+  team: { all: ['team'] as const },
+  /** What a team invitation link is for (the public join page). */
+  memberInvitations: {
+    all: ['member-invitations'] as const,
+    byCode: (code: string) => ['member-invitations', code] as const,
+  },
   /** What the server's configuration offers (GET /api/features). */
   features: ['features'] as const,
   /** A user's own settings: rent settings, public contact, payment instructions. */

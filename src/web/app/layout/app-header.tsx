@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { OrganisationSwitcher } from '../../features/team';
 import { RouterLink } from './router-link';
 import { LoggedOutActions, ShellHeader } from './shell-header';
 
@@ -34,6 +35,7 @@ export function AppHeader({ navOpen, onToggleNav }: { navOpen: boolean; onToggle
           >
             {user.userName} ({user.roles.length ? user.roles.join(', ') : 'No roles'})
           </Text>
+          <OrganisationSwitcher />
           {isManager ? (
             <Suspense fallback={null}>
               <SearchLauncher />
