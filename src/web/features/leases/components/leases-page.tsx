@@ -1,6 +1,7 @@
 import { Button, Select, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import { LEASE_STATUSES } from '../../../../shared/constants';
 import { LEASE_SORT_KEYS, type LeaseListItem } from '../../../../shared/schemas/leases';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
@@ -68,6 +69,7 @@ export function LeasesPage() {
   const params = useListParams(LEASE_SORT_KEYS, FILTERS);
   const leases = useLeasesPage(params.query);
   const remove = useDeleteLease();
+  const writes = useSession().can('leasing', 'write');
 
   return (
     <>
@@ -76,13 +78,15 @@ export function LeasesPage() {
         actions={
           <>
             <DownloadCsvButton path="/api/leases.csv" query={params.query} />
-            <Button
-              component={Link}
-              to="/lease/create"
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              Add Lease
-            </Button>
+            {writes ? (
+              <Button
+                component={Link}
+                to="/lease/create"
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Add Lease
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -124,15 +128,17 @@ export function LeasesPage() {
               >
                 Ledger
               </Button>
-              <RowActions
-                name={`lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
-                editTo={`/lease/${l.id}`}
-                deletionPath={`/api/leases/${l.id}/deletion`}
-                blockersLink={{ to: `/leases/${l.id}/ledger`, label: 'Open the ledger' }}
-                onDelete={() => remove.mutateAsync(l.id)}
-                deleted="Lease deleted successfully!"
-                failed="Failed to delete lease"
-              />
+              {writes ? (
+                <RowActions
+                  name={`lease of ${fullName(l)} (unit ${l.unitNumber}, ${l.propertyName})`}
+                  editTo={`/lease/${l.id}`}
+                  deletionPath={`/api/leases/${l.id}/deletion`}
+                  blockersLink={{ to: `/leases/${l.id}/ledger`, label: 'Open the ledger' }}
+                  onDelete={() => remove.mutateAsync(l.id)}
+                  deleted="Lease deleted successfully!"
+                  failed="Failed to delete lease"
+                />
+              ) : null}
             </>
           )}
         />

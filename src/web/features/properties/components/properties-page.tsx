@@ -27,7 +27,8 @@ const validateProperty = schemaResolver(createPropertyBodySchema, { sync: true }
 
 /** /property/create: the property form plus the user's own property list, edited inline (docs/product.md section 2). */
 export function PropertiesPage() {
-  const { user } = useSession();
+  const { user, can } = useSession();
+  const writes = can('properties', 'write');
   const save = useSaveProperty();
   const [editing, setEditing] = useState<Property | null>(null);
   const formTop = useRef<HTMLDivElement>(null);
@@ -65,25 +66,27 @@ export function PropertiesPage() {
         description="Add a property, or edit and delete the ones you manage."
       />
       <StatusBanner banner={banner} onClose={clearBanner} />
-      <div ref={formTop} style={{ scrollMarginTop: 80 }}>
-        <PropertyForm
-          form={form}
-          isEdit={editing !== null}
-          isSaving={busy}
-          onSubmit={onSubmit}
-          onCancel={() => {
-            clearBanner();
-            resetToCreate();
-          }}
-        />
-      </div>
+      {writes ? (
+        <div ref={formTop} style={{ scrollMarginTop: 80 }}>
+          <PropertyForm
+            form={form}
+            isEdit={editing !== null}
+            isSaving={busy}
+            onSubmit={onSubmit}
+            onCancel={() => {
+              clearBanner();
+              resetToCreate();
+            }}
+          />
+        </div>
+      ) : null}
       {editing ? <HistoryPanel resource="properties" id={editing.id} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h3">
           Your Properties
         </Title>
         <PropertyList
-          onEdit={startEdit}
+          onEdit={writes ? startEdit : undefined}
           onDeleted={(property) => {
             if (editing?.id === property.id) resetToCreate();
           }}

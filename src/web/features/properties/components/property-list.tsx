@@ -22,7 +22,8 @@ const columns: Column<Property>[] = [
 ];
 
 interface PropertyListProps {
-  onEdit(property: Property): void;
+  /** Absent: the caller may not change properties, and the rows offer no Edit or Delete. */
+  onEdit?: (property: Property) => void;
   onDeleted(property: Property): void;
 }
 
@@ -49,20 +50,24 @@ export function PropertyList({ onEdit, onDeleted }: PropertyListProps) {
         title: 'No properties yet',
         description: 'Create your first property with the form above.',
       }}
-      actions={(p) => (
-        <RowActions
-          name={p.name}
-          onEdit={() => onEdit(p)}
-          deletionPath={`/api/properties/${p.id}/deletion`}
-          blockersLink={{ to: `/units?propertyId=${p.id}`, label: 'Show its units' }}
-          onDelete={async () => {
-            await remove.mutateAsync(p.id);
-            onDeleted(p);
-          }}
-          deleted="Property deleted successfully!"
-          failed="Failed to delete property"
-        />
-      )}
+      actions={
+        onEdit
+          ? (p) => (
+              <RowActions
+                name={p.name}
+                onEdit={() => onEdit(p)}
+                deletionPath={`/api/properties/${p.id}/deletion`}
+                blockersLink={{ to: `/units?propertyId=${p.id}`, label: 'Show its units' }}
+                onDelete={async () => {
+                  await remove.mutateAsync(p.id);
+                  onDeleted(p);
+                }}
+                deleted="Property deleted successfully!"
+                failed="Failed to delete property"
+              />
+            )
+          : undefined
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Paper, SimpleGrid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 
 /**
@@ -69,6 +70,8 @@ export function PlaceTenantButton({
   label?: string;
   compact?: boolean;
 }) {
+  const { can } = useSession();
+  if (!can('leasing', 'write')) return null;
   return (
     <Button
       component={Link}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import type { PropertyOverview } from '../../../../shared/schemas/overview';
 import { DownloadButton } from '../../../components/download-csv-button';
 import { UnitLink } from '../../../components/record-links';
@@ -29,6 +30,7 @@ export function PropertyPage() {
 }
 
 function PropertyPageOf({ id }: { id: number }) {
+  const { can } = useSession();
   const overview = usePropertyOverview(id);
   if (!overview.data) return <OverviewPending error={overview.error} noun="Property" />;
   const { property, units, manager } = overview.data;
@@ -52,7 +54,7 @@ function PropertyPageOf({ id }: { id: number }) {
         rowKey={(unit) => unit.id}
         empty="This property has no units yet."
         action={
-          manager ? (
+          manager && can('units', 'write') ? (
             <Button
               component={Link}
               to={`/unit/create?propertyId=${property.id}`}

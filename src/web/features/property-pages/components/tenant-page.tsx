@@ -14,6 +14,7 @@ import { useTenantListItem } from '../../tenants';
 import { useWorkOrderPage } from '../../work-orders';
 import { LeaseStateWord, WorkOrderLink } from './overview-links';
 import { OverviewRow, OverviewSection, StatusWord } from './overview-section';
+import { useSession } from '../../auth/session';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 import { OverviewPending, WithRouteId } from './page-states';
 import { isCurrentLease } from './status-colors';
@@ -60,6 +61,7 @@ function TenantPageOf({ id }: { id: number }) {
 }
 
 function Contact({ tenant, name }: { tenant: TenantListItem; name: string }) {
+  const { can } = useSession();
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="xs">
@@ -74,9 +76,11 @@ function Contact({ tenant, name }: { tenant: TenantListItem; name: string }) {
               <StatusWord color="blue">Lives here</StatusWord>
             )}
           </Group>
-          <Button component={Link} to={`/tenant/${tenant.id}`} size="xs" variant="default">
-            Edit tenant
-          </Button>
+          {can('leasing', 'write') ? (
+            <Button component={Link} to={`/tenant/${tenant.id}`} size="xs" variant="default">
+              Edit tenant
+            </Button>
+          ) : null}
         </Group>
         <Text>
           <UnitLink id={tenant.unitId}>Unit {tenant.unitNumber}</UnitLink> ·{' '}
@@ -106,6 +110,7 @@ function Contact({ tenant, name }: { tenant: TenantListItem; name: string }) {
 
 /** What the tenant owes on each lease, summed: each lease keeps its own ledger. */
 function LeasesAndBalance({ tenant, name }: { tenant: TenantListItem; name: string }) {
+  const { can } = useSession();
   const tenantId = tenant.id;
   const leases = useLeasesPage({ tenantId, limit: LEASES_SHOWN });
   const rows = leases.data?.rows ?? [];
@@ -158,7 +163,7 @@ function LeasesAndBalance({ tenant, name }: { tenant: TenantListItem; name: stri
           empty={leases.isPending ? 'Loading leases...' : 'No leases yet.'}
           action={
             // A tenant who moved out gets no new lease (docs/product.md section 11).
-            tenant.movedOutOn ? undefined : (
+            tenant.movedOutOn || !can('leasing', 'write') ? undefined : (
               <Button
                 component={Link}
                 to={`/lease/create?tenantId=${tenantId}`}

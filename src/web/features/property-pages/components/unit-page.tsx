@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import type { UnitOverview } from '../../../../shared/schemas/overview';
 import { PropertyLink } from '../../../components/record-links';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -25,6 +26,7 @@ export function UnitPage() {
 }
 
 function UnitPageOf({ id }: { id: number }) {
+  const { can } = useSession();
   const overview = useUnitOverview(id);
   if (!overview.data) return <OverviewPending error={overview.error} noun="Unit" />;
   const { unit, property, manager } = overview.data;
@@ -49,9 +51,11 @@ function UnitPageOf({ id }: { id: number }) {
               {manager ? (
                 <Group gap="xs">
                   {unit.status === 'Available' ? <PlaceTenantButton unitId={unit.id} /> : null}
-                  <Button component={Link} to={`/unit/${unit.id}`} size="xs" variant="default">
-                    Edit unit
-                  </Button>
+                  {can('units', 'write') ? (
+                    <Button component={Link} to={`/unit/${unit.id}`} size="xs" variant="default">
+                      Edit unit
+                    </Button>
+                  ) : null}
                 </Group>
               ) : null}
             </Group>

@@ -2,6 +2,7 @@ import { Button, Modal, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import { TENANT_SORT_KEYS, type TenantListItem } from '../../../../shared/schemas/tenants';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
@@ -83,6 +84,7 @@ export function TenantsPage() {
   const params = useListParams(TENANT_SORT_KEYS);
   const tenants = useTenantsPage(params.query);
   const remove = useDeleteTenant();
+  const writes = useSession().can('leasing', 'write');
   const [chosen, setChosen] = useState<TenantListItem[]>([]);
 
   return (
@@ -92,21 +94,25 @@ export function TenantsPage() {
         actions={
           <>
             <DownloadCsvButton path="/api/tenants.csv" query={params.query} />
-            <Button component={Link} to="/tenant/create" variant="default">
-              Add Tenant
-            </Button>
-            <Button
-              component={Link}
-              to="/place-tenant"
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              Place tenant with lease
-            </Button>
+            {writes ? (
+              <>
+                <Button component={Link} to="/tenant/create" variant="default">
+                  Add Tenant
+                </Button>
+                <Button
+                  component={Link}
+                  to="/place-tenant"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                >
+                  Place tenant with lease
+                </Button>
+              </>
+            ) : null}
           </>
         }
       />
       <Stack gap="md">
-        <BulkInvite chosen={chosen} onDone={() => setChosen([])} />
+        {writes ? <BulkInvite chosen={chosen} onDone={() => setChosen([])} /> : null}
         <ServerTable
           caption="Tenants"
           data={tenants.data}
@@ -116,33 +122,41 @@ export function TenantsPage() {
           params={params}
           columns={columns}
           rowKey={(t) => t.id}
-          selection={{
-            selected: chosen,
-            onChange: setChosen,
-            label: (t) => `${fullName(t)}, unit ${t.unitNumber}`,
-          }}
+          selection={
+            writes
+              ? {
+                  selected: chosen,
+                  onChange: setChosen,
+                  label: (t) => `${fullName(t)}, unit ${t.unitNumber}`,
+                }
+              : undefined
+          }
           searchLabel="Search by first name, last name or unit number"
           empty={{
             title: 'No tenants yet',
             description: 'Add a tenant to one of your available units.',
           }}
-          actions={(t) => (
-            <>
-              {t.portalLinked ? null : <InviteButton tenant={t} />}
-              <RowActions
-                name={`${fullName(t)} (unit ${t.unitNumber}, ${t.propertyName})`}
-                editTo={`/tenant/${t.id}`}
-                deletionPath={`/api/tenants/${t.id}/deletion`}
-                blockersLink={{
-                  to: `/leases?${new URLSearchParams({ q: fullName(t) })}`,
-                  label: 'Show their leases',
-                }}
-                onDelete={() => remove.mutateAsync(t.id)}
-                deleted="Tenant deleted successfully!"
-                failed="Failed to delete tenant"
-              />
-            </>
-          )}
+          actions={
+            writes
+              ? (t) => (
+                  <>
+                    {t.portalLinked ? null : <InviteButton tenant={t} />}
+                    <RowActions
+                      name={`${fullName(t)} (unit ${t.unitNumber}, ${t.propertyName})`}
+                      editTo={`/tenant/${t.id}`}
+                      deletionPath={`/api/tenants/${t.id}/deletion`}
+                      blockersLink={{
+                        to: `/leases?${new URLSearchParams({ q: fullName(t) })}`,
+                        label: 'Show their leases',
+                      }}
+                      onDelete={() => remove.mutateAsync(t.id)}
+                      deleted="Tenant deleted successfully!"
+                      failed="Failed to delete tenant"
+                    />
+                  </>
+                )
+              : undefined
+          }
         />
       </Stack>
     </>

@@ -1,5 +1,6 @@
 import { Badge, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import { UNIT_STATUSES } from '../../../../shared/constants';
 import { UNIT_SORT_KEYS, type UnitListItem } from '../../../../shared/schemas/units';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
@@ -74,6 +75,7 @@ export function UnitsPage() {
   const params = useListParams(UNIT_SORT_KEYS, FILTERS);
   const units = useUnitsPage(params.query);
   const remove = useDeleteUnit();
+  const writes = useSession().can('units', 'write');
 
   return (
     <Stack gap="lg">
@@ -83,9 +85,11 @@ export function UnitsPage() {
         actions={
           <>
             <DownloadCsvButton path="/api/units.csv" query={params.query} />
-            <Button component={Link} to="/unit/create">
-              Create Unit
-            </Button>
+            {writes ? (
+              <Button component={Link} to="/unit/create">
+                Create Unit
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -113,17 +117,21 @@ export function UnitsPage() {
           </>
         }
         empty={{ title: 'No units yet', description: 'Create a unit to see it here.' }}
-        actions={(u) => (
-          <RowActions
-            name={`unit ${u.unitNumber} at ${u.propertyName}`}
-            editTo={`/unit/${u.id}`}
-            deletionPath={`/api/units/${u.id}/deletion`}
-            blockersLink={{ to: `/units/${u.id}`, label: `Open unit ${u.unitNumber}` }}
-            onDelete={() => remove.mutateAsync(u.id)}
-            deleted="Unit deleted successfully!"
-            failed="Failed to delete unit"
-          />
-        )}
+        actions={
+          writes
+            ? (u) => (
+                <RowActions
+                  name={`unit ${u.unitNumber} at ${u.propertyName}`}
+                  editTo={`/unit/${u.id}`}
+                  deletionPath={`/api/units/${u.id}/deletion`}
+                  blockersLink={{ to: `/units/${u.id}`, label: `Open unit ${u.unitNumber}` }}
+                  onDelete={() => remove.mutateAsync(u.id)}
+                  deleted="Unit deleted successfully!"
+                  failed="Failed to delete unit"
+                />
+              )
+            : undefined
+        }
       />
     </Stack>
   );
