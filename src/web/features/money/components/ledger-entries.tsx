@@ -7,7 +7,8 @@ import { canReverse, entryDetails, entryName, entryTitle } from './entry-text';
 
 interface LedgerEntriesProps {
   entries: LedgerEntry[];
-  onReverse(entry: LedgerEntry): void;
+  /** Absent: the caller may not reverse entries, and none offers Reverse. */
+  onReverse?: (entry: LedgerEntry) => void;
 }
 
 /** A struck-through amount still reads in full; the badge beside it says why. */
@@ -73,12 +74,14 @@ export function LedgerEntries({ entries, onReverse }: LedgerEntriesProps) {
     { header: 'Charge', align: 'right', cell: chargeOf, style: struck },
     { header: 'Payment or credit', align: 'right', cell: paymentOf, style: struck },
     { header: 'Balance', align: 'right', cell: (entry) => formatMoney(entry.runningBalance) },
-    {
+  ];
+  if (onReverse) {
+    columns.push({
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
       cell: (entry) => <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />,
-    },
-  ];
+    });
+  }
 
   return (
     <LedgerTable
@@ -99,9 +102,10 @@ export function LedgerEntries({ entries, onReverse }: LedgerEntriesProps) {
         details: entryDetails(entry),
         amount: entry.delta > 0 ? `+${chargeOf(entry)}` : `-${paymentOf(entry)}`,
         amountStyle: struck(entry),
-        footer: canReverse(entry) ? (
-          <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />
-        ) : undefined,
+        footer:
+          onReverse && canReverse(entry) ? (
+            <ReverseButton entry={entry} onReverse={() => onReverse(entry)} />
+          ) : undefined,
       })}
     />
   );

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useSession } from '../../auth/session';
 import type { LedgerEntry } from '../../../../shared/schemas/ledger';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { PageHeader } from '../../../components/page-header';
@@ -28,6 +29,8 @@ export function LedgerPage() {
   // Kept while the dialog closes, so its text does not vanish mid-animation.
   const [reverseTarget, setReverseTarget] = useState<LedgerEntry | null>(null);
   const close = () => setDialog(null);
+  const { can } = useSession();
+  const writesMoney = can('money', 'write');
 
   if (id === undefined || isRecordNotFound(rawId, lease.error ?? ledger.error)) {
     return (
@@ -75,23 +78,33 @@ export function LedgerPage() {
                 Payments settle the oldest open charges first.
               </Text>
               <Group gap="xs">
-                <Button onClick={() => setDialog('payment')}>Record payment</Button>
-                <Button variant="default" onClick={() => setDialog('charge')}>
-                  Add charge
-                </Button>
-                <Button variant="default" onClick={() => setDialog('credit')}>
-                  Add credit
-                </Button>
+                {can('payments', 'write') ? (
+                  <Button onClick={() => setDialog('payment')}>Record payment</Button>
+                ) : null}
+                {writesMoney ? (
+                  <>
+                    <Button variant="default" onClick={() => setDialog('charge')}>
+                      Add charge
+                    </Button>
+                    <Button variant="default" onClick={() => setDialog('credit')}>
+                      Add credit
+                    </Button>
+                  </>
+                ) : null}
                 <DownloadCsvButton path={`/api/leases/${id}/ledger.csv`} />
               </Group>
             </Stack>
           </Group>
           <LedgerEntries
             entries={ledger.data.entries}
-            onReverse={(entry) => {
-              setReverseTarget(entry);
-              setDialog('reverse');
-            }}
+            onReverse={
+              writesMoney
+                ? (entry) => {
+                    setReverseTarget(entry);
+                    setDialog('reverse');
+                  }
+                : undefined
+            }
           />
           <DepositPanel leaseId={id} openCharges={ledger.data.balance} />
         </Stack>

@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconCash, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import { RENT_ROLL_SORT_KEYS, type RentRollRow } from '../../../../shared/schemas/money-reports';
 import { PageHeader } from '../../../components/page-header';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -68,6 +69,7 @@ const FILTERS = ['propertyId'] as const;
 export function RentRollPage() {
   const params = useListParams(RENT_ROLL_SORT_KEYS, FILTERS);
   const rentRoll = useRentRoll(params.query);
+  const { can } = useSession();
 
   return (
     <>
@@ -76,13 +78,15 @@ export function RentRollPage() {
         description="Every unit with its tenant, rent and what is owed."
         actions={
           <>
-            <Button
-              component={Link}
-              to="/rent-roll/receive"
-              leftSection={<IconCash size={16} aria-hidden />}
-            >
-              Receive payments
-            </Button>
+            {can('payments', 'write') ? (
+              <Button
+                component={Link}
+                to="/rent-roll/receive"
+                leftSection={<IconCash size={16} aria-hidden />}
+              >
+                Receive payments
+              </Button>
+            ) : null}
             <Button
               component="a"
               href={rentRollCsvHref(params.query)}
