@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../auth/session';
 import { LoadingState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -27,6 +28,7 @@ import { SettleDepositModal } from './settle-deposit-modal';
 export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCharges: number }) {
   const deposit = useLeaseDeposit(leaseId);
   const [dialog, setDialog] = useState<'receipt' | 'settle' | null>(null);
+  const { can } = useSession();
   const close = () => setDialog(null);
 
   let body;
@@ -74,7 +76,7 @@ export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCh
               Deposit statement for the tenant
             </Anchor>
           </Text>
-        ) : (
+        ) : can('money', 'write') ? (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setDialog('receipt')}>
               Record deposit received
@@ -83,7 +85,7 @@ export function DepositPanel({ leaseId, openCharges }: { leaseId: number; openCh
               Settle at move-out
             </Button>
           </Group>
-        )}
+        ) : null}
         {d.transactions.length === 0 ? (
           <Text size="sm" c="dimmed">
             No deposit received yet.
