@@ -39,9 +39,7 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
   await expect(linkText).toHaveText(/^https?:\/\/[^/]+\/join\/[^/?#]+$/);
   const link = (await linkText.textContent())!;
   const pending = page.getByRole('table', { name: 'Pending invitations' });
-  await expect(pending.getByRole('row', { name: /books@example.com/ })).toContainText(
-    'Bookkeeper',
-  );
+  await expect(pending.getByRole('row', { name: /books@example.com/ })).toContainText('Bookkeeper');
   await expectAccessible(page, 'team page with a fresh link');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
