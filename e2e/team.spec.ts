@@ -31,7 +31,7 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
   const invite = page.getByRole('region', { name: 'Invite someone' });
   await invite.getByRole('button', { name: 'Create invitation link' }).click();
   await expect(invite.getByText('Choose a role')).toBeVisible();
-  await invite.getByRole('textbox', { name: 'Role' }).click();
+  await invite.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Bookkeeper' }).click();
   await invite.getByRole('textbox', { name: /^Email/ }).fill('books@example.com');
   await invite.getByRole('button', { name: 'Create invitation link' }).click();
@@ -112,7 +112,7 @@ test('the last Owner cannot be removed, and a revoked link stops working', async
   await expect(page.getByText('An organisation needs at least one Owner')).toBeVisible();
 
   const invite = page.getByRole('region', { name: 'Invite someone' });
-  await invite.getByRole('textbox', { name: 'Role' }).click();
+  await invite.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Read-only' }).click();
   await invite.getByRole('button', { name: 'Create invitation link' }).click();
   const link = (await invite.getByTestId('member-invitation-link').textContent())!;

@@ -393,8 +393,12 @@ function InviteForm({ properties }: { properties: Property[] | undefined }) {
 function CreatedLink({ invitation }: { invitation: CreatedMemberInvitation }) {
   const link = `${window.location.origin}${invitation.path}`;
   return (
-    <Alert variant="light" color="green" title="Invitation link ready">
+    <Alert variant="light" color="green">
       <Stack gap="xs">
+        {/* Mantine's green title is below 4.5:1 on the light green background: dark text passes. */}
+        <Text size="sm" fw={600}>
+          Invitation link ready
+        </Text>
         <Text size="sm" role="status">
           Send this link to the person you invite as {invitation.role}. It works once, until{' '}
           {formatDay(invitation.expiresAt)}, and is not shown again.
