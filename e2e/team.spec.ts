@@ -1,4 +1,4 @@
-import { createProperty, createUnit } from './api-helpers';
+import { created, createProperty, createUnit } from './api-helpers';
 import {
   expect,
   expectAccessible,
@@ -123,4 +123,33 @@ test('the last Owner cannot be removed, and a revoked link stops working', async
   await expect(
     page.getByRole('heading', { level: 1, name: 'This invitation does not work' }),
   ).toBeVisible();
+});
+
+test('a person in two organisations switches between them from the header', async ({ page }) => {
+  const other = await signUpViaApi(page, 'Landlord');
+  await logInViaApi(page, other);
+  const invitation = await created<{ path: string }>(page, '/api/organisation/invitations', {
+    role: 'Manager',
+  });
+
+  // A landlord with an office of their own joins the other one.
+  const landlord = await signUpViaApi(page, 'Landlord');
+  await logInViaApi(page, landlord);
+  await visit(page, invitation.path);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const switcher = page.getByTestId('organisation-switcher');
+  await expect(switcher).toHaveText(other);
+  await expectAccessible(page, 'dashboard with the organisation switcher');
+
+  await switcher.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: `${other} (Manager)` })).toBeVisible();
+  await menu.getByRole('menuitem', { name: `${landlord} (Owner)` }).click();
+  await expect(switcher).toHaveText(landlord);
+
+  // Every screen now reads as the landlord's own office.
+  await visit(page, '/settings/team');
+  await expect(page.getByText(`The people who work in ${landlord},`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invite someone' })).toBeVisible();
 });
