@@ -2,14 +2,24 @@ import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessagePage } from '../components/page-states';
+import type { Area } from '../../shared/permissions';
 import { useSession } from '../features/auth/session';
 
 /**
- * Landlord/Admin pages. The server refuses the calls anyway; this only spares the user a
- * screen full of errors. `subject` completes 'Please log in to manage ...'.
+ * Pages of an organisation's members (and Admins). The server refuses the calls anyway; this
+ * only spares the user a screen full of errors. `subject` completes 'Please log in to manage
+ * ...'; `area`, when given, is one the member's role must be allowed to read.
  */
-export function RequireManager({ subject, children }: { subject: string; children: ReactNode }) {
-  const { user, isManager } = useSession();
+export function RequireManager({
+  subject,
+  area,
+  children,
+}: {
+  subject: string;
+  area?: Area | undefined;
+  children: ReactNode;
+}) {
+  const { user, isManager, membership, can } = useSession();
   if (!user) {
     return (
       <MessagePage title="Access Denied">
@@ -25,6 +35,13 @@ export function RequireManager({ subject, children }: { subject: string; childre
     return (
       <MessagePage title="Access Denied">
         You need to be a Landlord or Admin to access this page.
+      </MessagePage>
+    );
+  }
+  if (area && !can(area, 'read')) {
+    return (
+      <MessagePage title="Access Denied">
+        Your role in {membership?.organisationName} ({membership?.role}) does not include this page.
       </MessagePage>
     );
   }

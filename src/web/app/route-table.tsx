@@ -17,6 +17,7 @@ import {
   IconUsersPlus,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import type { Area, AreaAction } from '../../shared/permissions';
 import { HOME_NAV, LOGIN_NAV, VIEW_PROPERTIES_NAV, type NavEntry } from './public-nav';
 
 /** Who may open a route: the guards, the sidebar and the router all read this. */
@@ -24,8 +25,11 @@ export type Access =
   | { kind: 'everyone' }
   /** Logged in, any role. */
   | { kind: 'user' }
-  /** Landlord or Admin; `subject` completes 'Please log in to manage ...'. */
-  | { kind: 'manager'; subject: string }
+  /**
+   * Admin or a member of an organisation; `subject` completes 'Please log in to manage ...'.
+   * `area`: only the roles that may read it (src/shared/permissions.ts) see the page.
+   */
+  | { kind: 'manager'; subject: string; area?: Area }
   | { kind: 'admin' };
 
 export type { NavEntry } from './public-nav';
@@ -39,7 +43,8 @@ export interface AppRoute {
 }
 
 const everyone: Access = { kind: 'everyone' };
-const manager = (subject: string): Access => ({ kind: 'manager', subject });
+const manager = (subject: string, area?: Area): Access =>
+  area ? { kind: 'manager', subject, area } : { kind: 'manager', subject };
 const startsWith =
   (...prefixes: string[]) =>
   (pathname: string) =>
@@ -163,12 +168,12 @@ export const ROUTES: AppRoute[] = [
   {
     paths: ['leases/:id/ledger'],
     load: () => import('../features/money/components/ledger-page').then((m) => m.LedgerPage),
-    access: manager('ledgers'),
+    access: manager('ledgers', 'money'),
   },
   {
     paths: ['leases/:id/statement'],
     load: () => import('../features/money/components/statement-page').then((m) => m.StatementPage),
-    access: manager('statements'),
+    access: manager('statements', 'money'),
   },
   {
     paths: ['leases/:id/deposit-statement'],
@@ -176,12 +181,12 @@ export const ROUTES: AppRoute[] = [
       import('../features/money/components/deposit-statement-page').then(
         (m) => m.DepositStatementPage,
       ),
-    access: manager('statements'),
+    access: manager('statements', 'money'),
   },
   {
     paths: ['expenses'],
     load: () => import('../features/books/components/expenses-page').then((m) => m.ExpensesPage),
-    access: manager('expenses'),
+    access: manager('expenses', 'money'),
     nav: {
       label: 'Expenses',
       to: '/expenses',
@@ -194,12 +199,12 @@ export const ROUTES: AppRoute[] = [
     paths: ['expenses/new', 'expenses/:id/edit'],
     load: () =>
       import('../features/books/components/expense-form-page').then((m) => m.ExpenseFormPage),
-    access: manager('expenses'),
+    access: manager('expenses', 'money'),
   },
   {
     paths: ['expenses/:id'],
     load: () => import('../features/books/components/expense-page').then((m) => m.ExpensePage),
-    access: manager('expenses'),
+    access: manager('expenses', 'money'),
   },
   {
     paths: ['vendors'],
@@ -215,7 +220,7 @@ export const ROUTES: AppRoute[] = [
   {
     paths: ['rent-roll'],
     load: () => import('../features/money/components/rent-roll-page').then((m) => m.RentRollPage),
-    access: manager('rent'),
+    access: manager('rent', 'money'),
     nav: {
       label: 'Rent roll',
       to: '/rent-roll',
@@ -230,12 +235,12 @@ export const ROUTES: AppRoute[] = [
       import('../features/money/components/receive-payments-page').then(
         (m) => m.ReceivePaymentsPage,
       ),
-    access: manager('rent'),
+    access: manager('rent', 'payments'),
   },
   {
     paths: ['reports'],
     load: () => import('../features/reports/components/reports-page').then((m) => m.ReportsPage),
-    access: manager('reports'),
+    access: manager('reports', 'reports'),
     nav: {
       label: 'Reports',
       to: '/reports',
@@ -247,7 +252,7 @@ export const ROUTES: AppRoute[] = [
   {
     paths: ['import'],
     load: () => import('../features/imports/components/import-page').then((m) => m.ImportPage),
-    access: manager('imports'),
+    access: manager('imports', 'imports'),
     nav: {
       label: 'Import',
       to: '/import',
@@ -259,7 +264,7 @@ export const ROUTES: AppRoute[] = [
   {
     paths: ['bank'],
     load: () => import('../features/bank/components/bank-page').then((m) => m.BankPage),
-    access: manager('the bank'),
+    access: manager('the bank', 'money'),
     nav: {
       label: 'Bank',
       to: '/bank',
@@ -271,12 +276,12 @@ export const ROUTES: AppRoute[] = [
   {
     paths: ['arrears'],
     load: () => import('../features/money/components/arrears-page').then((m) => m.ArrearsPage),
-    access: manager('rent'),
+    access: manager('rent', 'money'),
   },
   {
     paths: ['deposits'],
     load: () => import('../features/money/components/deposits-page').then((m) => m.DepositsPage),
-    access: manager('deposits'),
+    access: manager('deposits', 'money'),
   },
   {
     paths: ['work-orders'],
@@ -448,11 +453,19 @@ export const ROUTES: AppRoute[] = [
 /** Whether a user with these rights sees a route's sidebar entry. */
 export function canSee(
   route: AppRoute,
-  session: { loggedIn: boolean; isManager: boolean; isAdmin: boolean },
+  session: {
+    loggedIn: boolean;
+    isManager: boolean;
+    isAdmin: boolean;
+    can?: (area: Area, action: AreaAction) => boolean;
+  },
 ): boolean {
   if (route.nav?.loggedOutOnly && session.loggedIn) return false;
   if (route.access.kind === 'user') return session.loggedIn;
-  if (route.access.kind === 'manager') return session.isManager;
+  if (route.access.kind === 'manager') {
+    const { area } = route.access;
+    return session.isManager && (!area || (session.can?.(area, 'read') ?? true));
+  }
   if (route.access.kind === 'admin') return session.isAdmin;
   return true;
 }

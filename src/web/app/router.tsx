@@ -8,7 +8,11 @@ import { ROUTES, type Access, type AppRoute } from './route-table';
 
 function guarded(access: Access, page: ReactNode): ReactNode {
   if (access.kind === 'manager')
-    return <RequireManager subject={access.subject}>{page}</RequireManager>;
+    return (
+      <RequireManager subject={access.subject} area={access.area}>
+        {page}
+      </RequireManager>
+    );
   if (access.kind === 'user') return <RequireUser>{page}</RequireUser>;
   if (access.kind === 'admin') return <RequireAdmin>{page}</RequireAdmin>;
   return page;

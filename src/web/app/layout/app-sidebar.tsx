@@ -6,10 +6,10 @@ import { SidebarNav } from './sidebar-nav';
 
 /** The SPA's sidebar, built from the route table: what a user may open is what they see. */
 export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
-  const { user, isManager, isAdmin } = useSession();
+  const { user, isManager, isAdmin, can } = useSession();
   const { pathname } = useLocation();
   const entries = ROUTES.filter((route) =>
-    canSee(route, { loggedIn: !!user, isManager, isAdmin }),
+    canSee(route, { loggedIn: !!user, isManager, isAdmin, can }),
   ).flatMap((route) => (route.nav ? [route.nav] : []));
   return (
     <SidebarNav entries={entries} pathname={pathname} onNavigate={onNavigate} link={RouterLink} />
