@@ -70,6 +70,12 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
   // The dashboard, as the organisation's bookkeeper.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: /dashboard/i })).toBeVisible();
+  // The sidebar leads to the lists, not the forms, and leaves out what the role may not open.
+  await expect(page.getByRole('link', { name: 'Units', exact: true })).toHaveAttribute(
+    'href',
+    '/units',
+  );
+  await expect(page.getByRole('link', { name: 'Import', exact: true })).toHaveCount(0);
 
   // A unit's page: readable, but a bookkeeper does not edit units.
   await visit(page, `/units/${unit.id}`);

@@ -1,4 +1,5 @@
 import { IconHome, IconKey, IconSearch, type Icon } from '@tabler/icons-react';
+import type { Area } from '../../shared/permissions';
 
 export interface NavEntry {
   label: string;
@@ -11,6 +12,8 @@ export interface NavEntry {
   section: (pathname: string) => boolean;
   /** Shown only to visitors who are not logged in. */
   loggedOutOnly?: boolean;
+  /** A create route's entry leads a member whose role may not write `area` to the list instead. */
+  readOnly?: { area: Area; to: string };
 }
 
 // The sidebar entries a visitor sees, apart from the route table so that the visitor's lean

@@ -83,6 +83,7 @@ export const ROUTES: AppRoute[] = [
     access: manager('units'),
     nav: {
       label: 'Units',
+      readOnly: { area: 'units', to: '/units' },
       to: '/unit/create',
       icon: IconDoor,
       group: 'manage',
@@ -106,6 +107,7 @@ export const ROUTES: AppRoute[] = [
     access: manager('staff'),
     nav: {
       label: 'Staff',
+      readOnly: { area: 'maintenance', to: '/staff' },
       to: '/staff/create',
       icon: IconUsersGroup,
       group: 'manage',
@@ -124,6 +126,7 @@ export const ROUTES: AppRoute[] = [
     access: manager('tenants'),
     nav: {
       label: 'Tenants',
+      readOnly: { area: 'leasing', to: '/tenants' },
       to: '/tenant/create',
       icon: IconUsers,
       group: 'manage',
@@ -154,6 +157,7 @@ export const ROUTES: AppRoute[] = [
     access: manager('leases'),
     nav: {
       label: 'Leases',
+      readOnly: { area: 'leasing', to: '/leases' },
       to: '/lease/create',
       icon: IconFileDescription,
       group: 'manage',

@@ -10,7 +10,13 @@ export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
   const { pathname } = useLocation();
   const entries = ROUTES.filter((route) =>
     canSee(route, { loggedIn: !!user, isManager, isAdmin, can }),
-  ).flatMap((route) => (route.nav ? [route.nav] : []));
+  )
+    .flatMap((route) => (route.nav ? [route.nav] : []))
+    .map((entry) =>
+      entry.readOnly && !can(entry.readOnly.area, 'write')
+        ? { ...entry, to: entry.readOnly.to }
+        : entry,
+    );
   return (
     <SidebarNav entries={entries} pathname={pathname} onNavigate={onNavigate} link={RouterLink} />
   );
