@@ -71,6 +71,8 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: /dashboard/i })).toBeVisible();
   // The sidebar leads to the lists, not the forms, and leaves out what the role may not open.
+  await expect(page.getByRole('region', { name: 'Get started' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Manage' }).click();
   await expect(page.getByRole('link', { name: 'Units', exact: true })).toHaveAttribute(
     'href',
     '/units',

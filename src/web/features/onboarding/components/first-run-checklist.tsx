@@ -36,14 +36,15 @@ const STEPS: Record<OnboardingStep, { label: string; action: string; to: string 
  * browser remembers, per account).
  */
 export function FirstRunChecklist() {
-  const { user } = useSession();
+  const { user, can } = useSession();
   const { data } = useOnboarding();
   const [dismissed, setDismissed] = useLocalStorage({
     key: `porchlight.first-run-dismissed.${user?.id ?? 'visitor'}`,
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  if (!data || dismissed) return null;
+  // The steps are the office's to take: a bookkeeper or a read-only member is not asked.
+  if (!data || dismissed || !can('portfolio', 'write')) return null;
   const doneCount = ONBOARDING_STEPS.filter((step) => data.done[step]).length;
   if (doneCount === ONBOARDING_STEPS.length) return null;
 
