@@ -56,6 +56,9 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
     `${owner} invited you to join ${owner} as Bookkeeper.`,
   );
   await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Logging in from the page comes back to it.
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
