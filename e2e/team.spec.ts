@@ -100,6 +100,25 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
   await page.getByRole('button', { name: 'Logout' }).click();
   await logInViaApi(page, owner);
   await visit(page, '/settings/team');
+
+  // The Owner narrows the member to a leasing agent of one property.
+  await page.getByRole('button', { name: `Change ${bookkeeper}'s access` }).click();
+  const change = page.getByRole('dialog', { name: `Change ${bookkeeper}'s access` });
+  await change.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Leasing agent' }).click();
+  await change.getByRole('checkbox', { name: /All properties/ }).uncheck();
+  await change.getByRole('combobox', { name: 'Properties' }).click();
+  await page.getByRole('option', { name: property.name }).click();
+  // The list stays open for more choices: a click beside it closes it.
+  await change.getByRole('heading').click();
+  await expect(page.getByRole('listbox', { name: 'Properties' })).toBeHidden();
+  await expectDialogAccessible(page);
+  await change.getByRole('button', { name: 'Save' }).click();
+  await expect(change).toHaveCount(0);
+  const row = members.getByRole('row', { name: new RegExp(bookkeeper) });
+  await expect(row).toContainText('Leasing agent');
+  await expect(row).toContainText(property.name);
+
   await page.getByRole('button', { name: `Remove ${bookkeeper}` }).click();
   const dialog = page.getByRole('dialog', { name: `Remove ${bookkeeper}?` });
   await expect(dialog).toContainText(
