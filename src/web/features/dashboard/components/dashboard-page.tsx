@@ -30,7 +30,7 @@ function LoadError({ error }: { error: Error }) {
  * property cards, the rent figures or the maintenance counts still wait for.
  */
 export function DashboardPage() {
-  const { user } = useSession();
+  const { user, can } = useSession();
   // Both calls start together; the property cards' answer grows with the portfolio.
   const summary = useDashboardSummary();
   const overview = useDashboardOverview();
@@ -54,15 +54,18 @@ export function DashboardPage() {
         <EmptyState
           title="You don't have any properties yet. Add properties to get started."
           action={
-            <Button component={Link} to="/property/create">
-              Add a property
-            </Button>
+            can('properties', 'write') ? (
+              <Button component={Link} to="/property/create">
+                Add a property
+              </Button>
+            ) : undefined
           }
         />
       ) : (
         <>
-          <DashboardMoney />
-          <DashboardBooks />
+          {/* A role that reads no money (a maintenance coordinator) sees no rent figures. */}
+          {can('money', 'read') ? <DashboardMoney /> : null}
+          {can('reports', 'read') ? <DashboardBooks /> : null}
           <MaintenanceCounts />
           {overview.isPending ? (
             <OverviewSkeleton />
