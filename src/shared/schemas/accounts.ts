@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../constants';
+import { MEMBER_ROLES, ROLES } from '../constants';
 import { hasNoNul, NUL_MESSAGE } from './common';
 import { passwordSchema, userSchema } from './users';
 
@@ -7,6 +7,8 @@ import { passwordSchema, userSchema } from './users';
 export const accountSchema = userSchema.extend({
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** The organisations the account is a member of, with its role in each (the list's rows). */
+  teams: z.array(z.object({ organisation: z.string(), role: z.enum(MEMBER_ROLES) })).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/constants';
 import type { Account } from '../../../shared/schemas/accounts';
 import type { Database } from '../../db/client';
 import { sessionsTable } from '../auth';
+import { organisationMembersTable, organisationsTable } from '../organisations';
 import { containsPattern } from '../properties';
 import { usersTable, type UserRow } from '../users';
 import { phoneDigitsMatch } from '../../db/phone-search';
@@ -19,6 +20,13 @@ export function toAccount(row: UserRow): Account {
   };
 }
 
+/** The account's places in organisations, as the Admin's list says them. */
+const teamsOf = sql<NonNullable<Account['teams']>>`coalesce((
+  SELECT json_agg(json_build_object('organisation', o.name, 'role', m.role) ORDER BY m.id)
+  FROM ${organisationMembersTable} m JOIN ${organisationsTable} o ON o.id = m.organisation_id
+  -- Qualified by hand: a one-table select names its own columns bare.
+  WHERE m.user_id = "users"."id"), '[]'::json)`;
+
 /** One page of accounts and the exact total, from one scan (a window count). */
 export async function listAccounts(
   db: Database,
@@ -26,7 +34,11 @@ export async function listAccounts(
 ): Promise<{ accounts: Account[]; total: number }> {
   const pattern = options.q ? containsPattern(options.q) : undefined;
   const rows = await db
-    .select({ user: usersTable, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({
+      user: usersTable,
+      teams: teamsOf,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
     .from(usersTable)
     .where(
       pattern
@@ -58,7 +70,10 @@ export async function listAccounts(
       );
     return { accounts: [], total: counted?.total ?? 0 };
   }
-  return { accounts: rows.map((row) => toAccount(row.user)), total: rows[0]?.total ?? 0 };
+  return {
+    accounts: rows.map((row) => ({ ...toAccount(row.user), teams: row.teams })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /**

@@ -38,6 +38,20 @@ const tryLogin = (userName: string, password: string) =>
   t.request({ method: 'POST', url: '/api/authentication/login', payload: { userName, password } });
 
 describe('GET /api/accounts', () => {
+  it('says which organisations each account is in, and as what', async () => {
+    const landlord = await signUpAndLogin(t, 'Landlord');
+    const list = await admin.request({
+      method: 'GET',
+      url: `/api/accounts?q=${landlord.user.userName}`,
+    });
+    expect(list.json()).toMatchObject([
+      {
+        userName: landlord.user.userName,
+        teams: [{ organisation: landlord.user.userName, role: 'Owner' }],
+      },
+    ]);
+  });
+
   it('pages every account for an Admin, with the exact total in X-Total-Count', async () => {
     const prefix = `pager${Date.now().toString(36)}`;
     for (let i = 0; i < 5; i++) await signUpAndLogin(t, 'Tenant', `${prefix}_${i}`);
@@ -61,6 +75,7 @@ describe('GET /api/accounts', () => {
         roles: ['Tenant'],
         disabled: false,
         createdAt: expect.any(String),
+        teams: [],
       },
     ]);
     const past = await admin.request({

@@ -113,6 +113,11 @@ export function AccountsPage() {
                             </Badge>
                           ))}
                         </Group>
+                        {account.teams?.map((team) => (
+                          <Text key={`${team.organisation}:${team.role}`} size="xs" c="dimmed">
+                            {team.role} at {team.organisation}
+                          </Text>
+                        ))}
                       </Table.Td>
                       <Table.Td>{account.disabled ? 'Disabled' : 'Active'}</Table.Td>
                       <Table.Td>
