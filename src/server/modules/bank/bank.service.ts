@@ -1,5 +1,4 @@
 import type { Context } from '../../context';
-import { actingUser } from '../../context';
 import { addDays } from '../../../shared/dates';
 import { cents, fromCents, toCents, type Cents } from '../../../shared/money';
 import { expenseCategoryLabel, type ExpenseCategory } from '../../../shared/expense-categories';

@@ -7,7 +7,7 @@ import type {
   VendorListItem,
   VendorListParams,
 } from '../../../shared/schemas/vendors';
-import { actingUser, type Context } from '../../context';
+import type { Context } from '../../context';
 import {
   countRows,
   deleteUnlessUsed,

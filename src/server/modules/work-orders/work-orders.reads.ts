@@ -10,7 +10,7 @@ import type {
   WorkOrderListQuery,
   WorkOrderSummary,
 } from '../../../shared/schemas/work-orders';
-import { actingUser, type Context } from '../../context';
+import type { Context } from '../../context';
 import { notFound } from '../../http/errors';
 import {
   requireMaintenanceRole,

@@ -2,7 +2,6 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
 import { canTransition, type WorkOrderRole } from '../../../shared/maintenance';
 import { fromCents, toCents } from '../../../shared/money';
-import type { User } from '../../../shared/schemas/users';
 import {
   MAX_WORK_ORDER_COST,
   WORK_ORDER_COST_TOO_LARGE,
