@@ -20,15 +20,18 @@ if (process.env.DATABASE_URL) {
   query = async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
 }
 
+// The session's user and the organisation it acts for, if the user is still its member.
 const SESSION_SQL = `
-  SELECT u.id, u.roles FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`;
+  SELECT u.id, u.roles, m.organisation_id FROM sessions s JOIN users u ON u.id = s.user_id
+  LEFT JOIN organisation_members m ON m.organisation_id = s.organisation_id AND m.user_id = s.user_id
+  WHERE s.token_hash = $1`;
 
 // The same answer as GET /api/landlord/dashboard with no options (every section): today,
 // summary, property cards with their figures, units, current leases with the tenant's
 // contact, owner contacts (a staff member whose position is Owner, else the landlord) and
 // the leases ending in the next 60 days (at most 50).
 const DASHBOARD_SQL = `
-WITH p AS (SELECT * FROM properties WHERE user_id = $1),
+WITH p AS (SELECT * FROM properties WHERE organisation_id = $1),
 u AS (SELECT units.* FROM units JOIN p ON p.id = units.property_id),
 cur AS (
   SELECT l.*, u.property_id, u.unit_number AS u_number, t.first_name AS t_first,
@@ -109,7 +112,7 @@ http
         return;
       }
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-      const [row] = await query(DASHBOARD_SQL, [user.id, today]);
+      const [row] = await query(DASHBOARD_SQL, [user.organisation_id, today]);
       res.writeHead(200, { 'content-type': 'application/json' }).end(row!.body as string);
     } catch (error) {
       console.error(error);
