@@ -82,6 +82,28 @@ test('a leasing agent limited to one property sees and works only there, until r
   await expect(agentPage.getByRole('button', { name: 'Record payment' })).toBeVisible();
   await expect(agentPage.getByRole('button', { name: 'Add charge' })).toHaveCount(0);
 
+  // What the role may not change is not offered; a form page says so instead of a form.
+  await agentPage.goto('/property/create');
+  await expect(agentPage.getByTestId('role-cannot-write')).toContainText(
+    'Your role cannot add or edit properties',
+  );
+  await expect(agentPage.getByRole('textbox', { name: /^Name/ })).toHaveCount(0);
+  await agentPage.goto('/staff/create');
+  await expect(agentPage.getByTestId('role-cannot-write')).toContainText(
+    'Your role cannot add or edit staff',
+  );
+  await expect(agentPage.getByTestId('role-cannot-write')).toContainText(
+    `Your role in ${owner} is Leasing agent`,
+  );
+  await expectAccessible(agentPage, 'a form page the role may not use');
+  await agentPage.goto('/work-orders');
+  await expect(agentPage.getByRole('heading', { level: 1, name: 'Work orders' })).toBeVisible();
+  await expect(agentPage.getByRole('link', { name: 'File a request' })).toHaveCount(0);
+  await agentPage.goto('/expenses');
+  await expect(agentPage.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible();
+  await expect(agentPage.getByRole('link', { name: 'Add expense' })).toHaveCount(0);
+  await expect(agentPage.getByRole('button', { name: 'Add recurring expense' })).toHaveCount(0);
+
   // The Owner removes the agent; the agent's next page refuses them.
   await visit(page, '/settings/team');
   await page.getByRole('button', { name: `Remove ${agent}` }).click();
