@@ -8,6 +8,7 @@ import { AccountModal } from './account-modal';
 import { ImportPanel } from './import-panel';
 import { LinesPanel } from './lines-panel';
 import { ReconciliationPanel } from './reconciliation-panel';
+import { useSession } from '../../auth/session';
 
 /**
  * The landlord's bank: accounts, statement imports, the lines to match against the books,
@@ -21,8 +22,11 @@ export function BankPage() {
   const [tab, setTab] = useState<string | null>('lines');
   const today = useServerToday();
   const [month, setMonth] = useState(() => today.slice(0, 7));
+  const writes = useSession().can('money', 'write');
 
-  const addButton = <Button onClick={() => setAdding(true)}>Add account</Button>;
+  const addButton = writes ? (
+    <Button onClick={() => setAdding(true)}>Add account</Button>
+  ) : undefined;
   const account = accounts.data?.find((a) => a.id === chosenId) ?? accounts.data?.[0];
 
   return (
@@ -38,7 +42,9 @@ export function BankPage() {
         <ErrorBanner>Failed to load the bank accounts.</ErrorBanner>
       ) : !account ? (
         <EmptyState title="No bank accounts yet" action={addButton}>
-          Add the account your rent is paid into, then import its statements.
+          {writes
+            ? 'Add the account your rent is paid into, then import its statements.'
+            : 'The bank accounts show here once someone who keeps the books adds them.'}
         </EmptyState>
       ) : (
         <Stack gap="md">
@@ -54,9 +60,11 @@ export function BankPage() {
               allowDeselect={false}
               maw={320}
             />
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit account
-            </Button>
+            {writes ? (
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit account
+              </Button>
+            ) : null}
             <Text c="dimmed" size="sm" pb={6}>
               {account.lineCount} lines, {account.unmatchedCount} unmatched
             </Text>
@@ -64,15 +72,17 @@ export function BankPage() {
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="lines">Lines</Tabs.Tab>
-              <Tabs.Tab value="import">Import</Tabs.Tab>
+              {writes ? <Tabs.Tab value="import">Import</Tabs.Tab> : null}
               <Tabs.Tab value="reconcile">Reconcile</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="lines" pt="md">
               <LinesPanel account={account} month={month} onMonth={setMonth} />
             </Tabs.Panel>
-            <Tabs.Panel value="import" pt="md">
-              <ImportPanel account={account} onImported={() => setTab('lines')} />
-            </Tabs.Panel>
+            {writes ? (
+              <Tabs.Panel value="import" pt="md">
+                <ImportPanel account={account} onImported={() => setTab('lines')} />
+              </Tabs.Panel>
+            ) : null}
             <Tabs.Panel value="reconcile" pt="md">
               <ReconciliationPanel account={account} month={month} onMonth={setMonth} />
             </Tabs.Panel>

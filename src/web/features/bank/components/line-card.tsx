@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { notifyOutcome } from '../../../lib/notify';
 import { useConfirmMatch, useRejectSuggestion, useUnmatch } from '../api/match-line';
+import { useSession } from '../../auth/session';
 
 function RecordText({ record, prefix }: { record: BookRecord; prefix: string }) {
   return (
@@ -30,6 +31,7 @@ export function LineCard({
   const confirm = useConfirmMatch();
   const reject = useRejectSuggestion();
   const unmatch = useUnmatch();
+  const writes = useSession().can('money', 'write');
   const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
     try {
       await run();
@@ -68,68 +70,72 @@ export function LineCard({
                 prefix={line.match.kind === 'payment' ? 'Payment' : 'Expense'}
               />
             </Group>
-            <Button
-              size="xs"
-              variant="default"
-              loading={unmatch.isPending}
-              onClick={() =>
-                void act(
-                  () => unmatch.mutateAsync(line.id),
-                  `Line of ${what} unmatched.`,
-                  'Failed to unmatch',
-                )
-              }
-            >
-              Unmatch
-            </Button>
+            {writes ? (
+              <Button
+                size="xs"
+                variant="default"
+                loading={unmatch.isPending}
+                onClick={() =>
+                  void act(
+                    () => unmatch.mutateAsync(line.id),
+                    `Line of ${what} unmatched.`,
+                    'Failed to unmatch',
+                  )
+                }
+              >
+                Unmatch
+              </Button>
+            ) : null}
           </Group>
         ) : suggestion ? (
           <Stack gap={6}>
             <RecordText record={suggestion} prefix="Suggested" />
-            <Group gap="xs">
-              <Button
-                size="xs"
-                loading={confirm.isPending}
-                onClick={() =>
-                  void act(
-                    () =>
-                      confirm.mutateAsync({
-                        lineId: line.id,
-                        body: { kind: suggestion.kind, recordId: suggestion.id },
-                      }),
-                    `Line of ${what} matched.`,
-                    'Failed to confirm the match',
-                  )
-                }
-              >
-                Confirm match
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                loading={reject.isPending}
-                onClick={() =>
-                  void act(
-                    () =>
-                      reject.mutateAsync({
-                        lineId: line.id,
-                        body: { kind: suggestion.kind, recordId: suggestion.id },
-                      }),
-                    'Suggestion turned down.',
-                    'Failed to turn the suggestion down',
-                  )
-                }
-              >
-                Not this one
-              </Button>
-            </Group>
+            {writes ? (
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  loading={confirm.isPending}
+                  onClick={() =>
+                    void act(
+                      () =>
+                        confirm.mutateAsync({
+                          lineId: line.id,
+                          body: { kind: suggestion.kind, recordId: suggestion.id },
+                        }),
+                      `Line of ${what} matched.`,
+                      'Failed to confirm the match',
+                    )
+                  }
+                >
+                  Confirm match
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={reject.isPending}
+                  onClick={() =>
+                    void act(
+                      () =>
+                        reject.mutateAsync({
+                          lineId: line.id,
+                          body: { kind: suggestion.kind, recordId: suggestion.id },
+                        }),
+                      'Suggestion turned down.',
+                      'Failed to turn the suggestion down',
+                    )
+                  }
+                >
+                  Not this one
+                </Button>
+              </Group>
+            ) : null}
           </Stack>
         ) : (
           <Group gap="xs">
             <Badge color="orange" variant="light">
               Unmatched
             </Badge>
-            {line.amount > 0 ? (
+            {!writes ? null : line.amount > 0 ? (
               <Button size="xs" variant="light" onClick={() => onRecordPayment(line)}>
                 Record as payment
               </Button>

@@ -18,6 +18,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { notifyOutcome } from '../../../lib/notify';
 import { useReconciliation } from '../api/get-reconciliation';
 import { useTypeBalance } from '../api/match-line';
+import { useSession } from '../../auth/session';
 
 const SOURCES = { ofx: 'from the OFX file', csv: "from the CSV's balance column", typed: 'typed' };
 
@@ -47,6 +48,7 @@ export function ReconciliationPanel({
   const reconciliation = useReconciliation(account.id, month);
   const typeBalance = useTypeBalance();
   const [typed, setTyped] = useState<MoneyValue>('');
+  const writes = useSession().can('money', 'write');
 
   const saveTyped = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -111,19 +113,21 @@ export function ReconciliationPanel({
               testId="difference"
             />
           </SimpleGrid>
-          <form onSubmit={(event) => void saveTyped(event)} aria-label="Type the closing balance">
-            <Group align="flex-end" gap="sm">
-              <MoneyInput
-                label="Closing balance on the statement"
-                description="USD"
-                value={typed}
-                onChange={setTyped}
-              />
-              <Button type="submit" variant="default" loading={typeBalance.isPending}>
-                Save balance
-              </Button>
-            </Group>
-          </form>
+          {writes ? (
+            <form onSubmit={(event) => void saveTyped(event)} aria-label="Type the closing balance">
+              <Group align="flex-end" gap="sm">
+                <MoneyInput
+                  label="Closing balance on the statement"
+                  description="USD"
+                  value={typed}
+                  onChange={setTyped}
+                />
+                <Button type="submit" variant="default" loading={typeBalance.isPending}>
+                  Save balance
+                </Button>
+              </Group>
+            </form>
+          ) : null}
           <Title order={2} size="h4">
             Bank lines without a record ({formatMoney(reconciliation.data.unmatchedLinesTotal)})
           </Title>

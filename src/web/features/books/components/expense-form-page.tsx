@@ -33,6 +33,7 @@ import { uploadPhoto } from '../../work-orders';
 import { useCreateExpense, useExpense, useUpdateExpense } from '../api/expenses';
 import { UnitOfPropertySelect } from './unit-of-property-select';
 import { VendorPicker } from './vendor-picker';
+import { RequireWrite } from '../../auth';
 
 export const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({
   value: c.value,
@@ -96,6 +97,19 @@ function toBody(values: Values) {
 
 /** /expenses/new and /expenses/{id}/edit: what a property cost, with receipts from a phone. */
 export function ExpenseFormPage() {
+  return (
+    <RequireWrite
+      area="money"
+      doing="record or edit expenses"
+      title="Expenses"
+      back={{ to: '/expenses', label: 'Back to expenses' }}
+    >
+      <ExpenseForm />
+    </RequireWrite>
+  );
+}
+
+function ExpenseForm() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const expense = useExpense(id);

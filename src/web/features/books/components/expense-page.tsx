@@ -32,6 +32,7 @@ import {
   useRemoveReceipt,
 } from '../api/expenses';
 import { ExpenseStatusBadge } from './expense-badges';
+import { useSession } from '../../auth/session';
 
 /** /expenses/{id}: one expense, its receipts (a photo shown, a PDF to download) and its links. */
 export function ExpensePage() {
@@ -56,6 +57,7 @@ function ExpenseDetail({ expense: e }: { expense: Expense }) {
   const remove = useDeleteExpense();
   const pay = useMarkExpensePaid(e.id);
   const [paidOn, setPaidOn] = useState('');
+  const writes = useSession().can('money', 'write');
   const failure = [remove, pay].find((m) => m.isError)?.error;
 
   const deleteExpense = async () => {
@@ -84,16 +86,18 @@ function ExpenseDetail({ expense: e }: { expense: Expense }) {
         title={`${expenseCategoryLabel(e.category)}: ${formatMoney(e.amount)}`}
         description={`Expense #${e.id}`}
         actions={
-          <>
-            <Button component={Link} to={`/expenses/${e.id}/edit`} variant="default">
-              Edit
-            </Button>
-            {e.recurringExpenseId === null ? (
-              <Button variant="default" color="red" onClick={() => void deleteExpense()}>
-                Delete
+          writes ? (
+            <>
+              <Button component={Link} to={`/expenses/${e.id}/edit`} variant="default">
+                Edit
               </Button>
-            ) : null}
-          </>
+              {e.recurringExpenseId === null ? (
+                <Button variant="default" color="red" onClick={() => void deleteExpense()}>
+                  Delete
+                </Button>
+              ) : null}
+            </>
+          ) : undefined
         }
       />
       {failure ? (
@@ -137,7 +141,7 @@ function ExpenseDetail({ expense: e }: { expense: Expense }) {
         </Stack>
       </Card>
 
-      {e.status === 'unpaid' ? (
+      {writes && e.status === 'unpaid' ? (
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
             Mark paid
@@ -167,6 +171,7 @@ function Receipts({ expense: e }: { expense: Expense }) {
   const { ask, dialog } = useConfirmation();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const writes = useSession().can('money', 'write');
 
   const attach = async (file: File | null) => {
     if (!file) return;
@@ -219,20 +224,24 @@ function Receipts({ expense: e }: { expense: Expense }) {
                 />
               </Anchor>
             )}
-            <Button size="xs" variant="default" color="red" onClick={() => void detach(receipt)}>
-              Remove receipt {index + 1}
-            </Button>
+            {writes ? (
+              <Button size="xs" variant="default" color="red" onClick={() => void detach(receipt)}>
+                Remove receipt {index + 1}
+              </Button>
+            ) : null}
           </Stack>
         ))}
       </SimpleGrid>
-      <FileInput
-        label="Add a receipt"
-        description="A photo (take one on a phone) or a PDF, up to 10 MB"
-        accept="image/*,application/pdf"
-        value={null}
-        onChange={(file) => void attach(file)}
-        disabled={busy}
-      />
+      {writes ? (
+        <FileInput
+          label="Add a receipt"
+          description="A photo (take one on a phone) or a PDF, up to 10 MB"
+          accept="image/*,application/pdf"
+          value={null}
+          onChange={(file) => void attach(file)}
+          disabled={busy}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -14,6 +14,7 @@ import { useExpensesPage, useExpenseTotals } from '../api/expenses';
 import { ExpenseStatusBadge } from './expense-badges';
 import { CATEGORY_OPTIONS } from './expense-form-page';
 import { RecurringExpensesCard } from './recurring-expenses-card';
+import { useSession } from '../../auth/session';
 
 const FILTERS = ['propertyId', 'category', 'status', 'from', 'to'] as const;
 
@@ -80,6 +81,7 @@ export function ExpensesPage() {
   const params = useListParams(EXPENSE_SORT_KEYS, FILTERS);
   const expenses = useExpensesPage(params.query);
   const totals = useExpenseTotals(params.query);
+  const writes = useSession().can('money', 'write');
 
   return (
     <Stack gap="lg">
@@ -91,9 +93,11 @@ export function ExpensesPage() {
             <Button component={Link} to="/vendors" variant="default">
               Vendors
             </Button>
-            <Button component={Link} to="/expenses/new">
-              Add expense
-            </Button>
+            {writes ? (
+              <Button component={Link} to="/expenses/new">
+                Add expense
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -141,7 +145,7 @@ export function ExpensesPage() {
         }
         empty={{
           title: 'No expenses yet',
-          description: (
+          description: writes ? (
             <>
               Record what a property cost (a repair, the insurance, the taxes) with{' '}
               <Anchor component={Link} to="/expenses/new">
@@ -149,6 +153,8 @@ export function ExpensesPage() {
               </Anchor>
               .
             </>
+          ) : (
+            'What a property costs shows here once it is recorded.'
           ),
         }}
       />

@@ -34,6 +34,7 @@ import {
 } from '../api/recurring-expenses';
 import { CATEGORY_OPTIONS } from './expense-form-page';
 import { VendorPicker } from './vendor-picker';
+import { useSession } from '../../auth/session';
 
 /** Insurance, HOA dues, mortgage interest: posted as an expense on their date each period. */
 export function RecurringExpensesCard() {
@@ -41,6 +42,7 @@ export function RecurringExpensesCard() {
   const remove = useRemoveRecurringExpense();
   const { ask, dialog } = useConfirmation();
   const [opened, { open, close }] = useDisclosure(false);
+  const writes = useSession().can('money', 'write');
 
   const removeOne = async (r: RecurringExpense) => {
     const confirmed = await ask({
@@ -63,9 +65,11 @@ export function RecurringExpensesCard() {
         <Title order={2} size="h4">
           Recurring expenses
         </Title>
-        <Button variant="default" onClick={open}>
-          Add recurring expense
-        </Button>
+        {writes ? (
+          <Button variant="default" onClick={open}>
+            Add recurring expense
+          </Button>
+        ) : null}
       </Group>
       {remove.isError ? (
         <ErrorBanner>{errorMessage(remove.error, 'It was not removed.')}</ErrorBanner>
@@ -87,9 +91,11 @@ export function RecurringExpensesCard() {
                 <Table.Th>Amount</Table.Th>
                 <Table.Th>Runs</Table.Th>
                 <Table.Th>Posted</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                {writes ? (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -106,18 +112,20 @@ export function RecurringExpensesCard() {
                     {r.endDate ? ` to ${formatDate(r.endDate)}` : ''}
                   </Table.Td>
                   <Table.Td>{r.postedCount}</Table.Td>
-                  <Table.Td>
-                    {r.postedCount === 0 ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => void removeOne(r)}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </Table.Td>
+                  {writes ? (
+                    <Table.Td>
+                      {r.postedCount === 0 ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => void removeOne(r)}
+                        >
+                          Remove
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -14,6 +14,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/api-client';
 import { useRouteId } from '../../../lib/edit-route';
 import { notifyOutcome } from '../../../lib/notify';
 import { useSaveVendor, useVendor } from '../api/vendors';
+import { RequireWrite } from '../../auth';
 
 interface Values {
   name: string;
@@ -48,6 +49,19 @@ const valuesOf = (v: Vendor): Values => ({
 
 /** /vendors/new and /vendors/{id}: a payee; its tax id is written here and only shown masked. */
 export function VendorFormPage() {
+  return (
+    <RequireWrite
+      area="vendors"
+      doing="add or edit vendors"
+      title="Vendors"
+      back={{ to: '/vendors', label: 'Back to vendors' }}
+    >
+      <VendorForm />
+    </RequireWrite>
+  );
+}
+
+function VendorForm() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const vendor = useVendor(id);

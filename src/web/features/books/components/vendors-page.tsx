@@ -8,6 +8,7 @@ import { ServerTable, type Column } from '../../../components/server-table';
 import { errorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useArchiveVendor, useVendorsPage } from '../api/vendors';
+import { useSession } from '../../auth/session';
 
 const columns: Column<VendorListItem>[] = [
   {
@@ -54,6 +55,7 @@ export function VendorsPage() {
   const vendors = useVendorsPage(params.query);
   const archive = useArchiveVendor();
   const showingArchived = params.filters.archived === 'true';
+  const writes = useSession().can('vendors', 'write');
 
   return (
     <Stack gap="lg">
@@ -65,9 +67,11 @@ export function VendorsPage() {
             <Button component={Link} to="/expenses" variant="default">
               Expenses
             </Button>
-            <Button component={Link} to="/vendors/new">
-              Add vendor
-            </Button>
+            {writes ? (
+              <Button component={Link} to="/vendors/new">
+                Add vendor
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -96,16 +100,20 @@ export function VendorsPage() {
           description:
             'Add the people and firms you pay, to pick them on an expense or a work order.',
         }}
-        actions={(v) => (
-          <Button
-            size="xs"
-            variant="subtle"
-            loading={archive.isPending && archive.variables?.id === v.id}
-            onClick={() => archive.mutate({ id: v.id, archived: !v.archived })}
-          >
-            {v.archived ? `Restore ${v.name}` : `Archive ${v.name}`}
-          </Button>
-        )}
+        actions={
+          writes
+            ? (v) => (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  loading={archive.isPending && archive.variables?.id === v.id}
+                  onClick={() => archive.mutate({ id: v.id, archived: !v.archived })}
+                >
+                  {v.archived ? `Restore ${v.name}` : `Archive ${v.name}`}
+                </Button>
+              )
+            : undefined
+        }
       />
     </Stack>
   );

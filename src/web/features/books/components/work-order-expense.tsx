@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { CHARGEABLE_STATUSES, type WorkOrder } from '../../../../shared/schemas/work-orders';
+import { useSession } from '../../auth/session';
 import { useConfirmation } from '../../../components/confirm-dialog';
 import { ErrorBanner } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ import { useRecordWorkOrderExpense } from '../api/expenses';
 export function WorkOrderExpense({ order }: { order: WorkOrder }) {
   const record = useRecordWorkOrderExpense(order.id);
   const { ask, dialog } = useConfirmation();
+  const { can } = useSession();
   if (order.expenseId !== null) {
     return (
       <Text>
@@ -26,7 +28,7 @@ export function WorkOrderExpense({ order }: { order: WorkOrder }) {
     );
   }
   const finished = (CHARGEABLE_STATUSES as readonly string[]).includes(order.status);
-  if (!finished || order.cost <= 0) return null;
+  if (!finished || order.cost <= 0 || !can('money', 'write')) return null;
 
   const go = async () => {
     const confirmed = await ask({

@@ -39,6 +39,7 @@ import {
   type DueDayValues,
 } from './rent-due-day-field';
 import { RecurringChargesPanel } from '../../money';
+import { RequireWrite } from '../../auth';
 
 /** Decision 0010, in the words a landlord needs beside the rent. */
 const RENT_RULE =
@@ -103,6 +104,19 @@ function toFormValues(lease: Lease): LeaseFormValues {
 
 /** /lease/create and /lease/:id (docs/product.md sections 2 and 5). */
 export function LeaseFormPage() {
+  return (
+    <RequireWrite
+      area="leasing"
+      doing="create or edit leases"
+      title="Leases"
+      back={{ to: '/leases', label: 'Back to leases' }}
+    >
+      <LeaseForm />
+    </RequireWrite>
+  );
+}
+
+function LeaseForm() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const navigate = useNavigate();

@@ -36,6 +36,7 @@ import {
 import { TenantInUnitFields, type TenantContactValues } from '../../tenants';
 import { useHasAvailableUnits, useUnit } from '../../units';
 import { useCreatePlacement } from '../api/create-placement';
+import { RequireWrite } from '../../auth';
 
 interface PlacementValues extends TenantContactValues, LateFeeValues {
   unitId: string;
@@ -80,6 +81,19 @@ const validatePlacement = schemaResolver(placementBodySchema, { sync: true });
  * (docs/product.md section 13, "Placing a tenant").
  */
 export function PlaceTenantPage() {
+  return (
+    <RequireWrite
+      area="leasing"
+      doing="place tenants"
+      title="Place a tenant"
+      back={{ to: '/tenants', label: 'Back to tenants' }}
+    >
+      <PlaceTenant />
+    </RequireWrite>
+  );
+}
+
+function PlaceTenant() {
   const prefillUnitId = usePrefillId('unitId');
   const create = useCreatePlacement();
   const hasAvailable = useHasAvailableUnits();

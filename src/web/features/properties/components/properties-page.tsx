@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { HistoryPanel } from '../../../components/history-panel';
 import { StatusBanner } from '../../../components/status-banner';
 import { useEntityForm } from '../../../components/use-entity-form';
+import { RequireWrite } from '../../auth';
 import { useSession } from '../../auth/session';
 import { useSaveProperty } from '../api/save-property';
 import { emptyPropertyForm, PropertyForm, type PropertyFormState } from './property-form';
@@ -63,10 +64,14 @@ export function PropertiesPage() {
     <Stack gap="lg">
       <PageHeader
         title="Properties"
-        description="Add a property, or edit and delete the ones you manage."
+        description={
+          writes
+            ? 'Add a property, or edit and delete the ones you manage.'
+            : 'The properties you work on.'
+        }
       />
       <StatusBanner banner={banner} onClose={clearBanner} />
-      {writes ? (
+      <RequireWrite area="properties" doing="add or edit properties">
         <div ref={formTop} style={{ scrollMarginTop: 80 }}>
           <PropertyForm
             form={form}
@@ -79,7 +84,7 @@ export function PropertiesPage() {
             }}
           />
         </div>
-      ) : null}
+      </RequireWrite>
       {editing ? <HistoryPanel resource="properties" id={editing.id} /> : null}
       <Stack gap="sm">
         <Title order={2} size="h3">

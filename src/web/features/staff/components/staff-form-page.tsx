@@ -22,6 +22,7 @@ import { useSaveStaff } from '../api/save-staff';
 import { staffSaveError } from '../api/staff-save-error';
 import { MAX_PHONE_INPUT } from '../../../../shared/phone-numbers';
 import { formatPhone } from '../../../../shared/phone-format';
+import { RequireWrite } from '../../auth';
 
 type StaffFormState = {
   propertyId: string;
@@ -61,6 +62,19 @@ const validateStaff = schemaResolver(createStaffBodySchema, { sync: true });
 
 /** /staff/create and /staff/{id}: the staff form; edit when an id is given. */
 export function StaffFormPage() {
+  return (
+    <RequireWrite
+      area="maintenance"
+      doing="add or edit staff"
+      title="Staff"
+      back={{ to: '/staff', label: 'Back to staff' }}
+    >
+      <StaffForm />
+    </RequireWrite>
+  );
+}
+
+function StaffForm() {
   const staffId = useRouteId();
   const isEdit = staffId !== undefined;
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { STAFF_SORT_KEYS, type StaffListItem } from '../../../../shared/schemas/staff';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
+import { useSession } from '../../auth/session';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { ServerTable, type Column } from '../../../components/server-table';
@@ -32,6 +33,7 @@ export function StaffPage() {
   const params = useListParams(STAFF_SORT_KEYS);
   const staff = useStaffPage(params.query);
   const remove = useDeleteStaff();
+  const writes = useSession().can('maintenance', 'write');
 
   return (
     <Stack gap="lg">
@@ -41,9 +43,11 @@ export function StaffPage() {
         actions={
           <>
             <DownloadCsvButton path="/api/staff.csv" query={params.query} />
-            <Button component={Link} to="/staff/create">
-              Create Staff Member
-            </Button>
+            {writes ? (
+              <Button component={Link} to="/staff/create">
+                Create Staff Member
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -58,16 +62,20 @@ export function StaffPage() {
         rowKey={(s) => s.id}
         searchLabel="Filter staff"
         empty={{ title: 'No staff yet', description: 'Add a staff member to see them here.' }}
-        actions={(s) => (
-          <RowActions
-            name={`${fullName(s)} (${s.propertyName})`}
-            editTo={`/staff/${s.id}`}
-            deletionPath={`/api/staff/${s.id}/deletion`}
-            onDelete={() => remove.mutateAsync(s.id)}
-            deleted="Staff member deleted successfully!"
-            failed="Failed to delete staff member"
-          />
-        )}
+        actions={
+          writes
+            ? (s) => (
+                <RowActions
+                  name={`${fullName(s)} (${s.propertyName})`}
+                  editTo={`/staff/${s.id}`}
+                  deletionPath={`/api/staff/${s.id}/deletion`}
+                  onDelete={() => remove.mutateAsync(s.id)}
+                  deleted="Staff member deleted successfully!"
+                  failed="Failed to delete staff member"
+                />
+              )
+            : undefined
+        }
       />
     </Stack>
   );

@@ -18,6 +18,7 @@ import { useSaveTenant } from '../api/save-tenant';
 import { usePrefillId } from '../../../lib/prefill-param';
 import { formatPhone } from '../../../../shared/phone-format';
 import { TenantInUnitFields } from './tenant-fields';
+import { RequireWrite } from '../../auth';
 
 interface TenantFormValues {
   unitId: string;
@@ -49,6 +50,19 @@ function toFormValues(tenant: Tenant): TenantFormValues {
 
 /** /tenant/create and /tenant/:id (docs/product.md sections 2 and 5). */
 export function TenantFormPage() {
+  return (
+    <RequireWrite
+      area="leasing"
+      doing="add or edit tenants"
+      title="Tenants"
+      back={{ to: '/tenants', label: 'Back to tenants' }}
+    >
+      <TenantForm />
+    </RequireWrite>
+  );
+}
+
+function TenantForm() {
   const id = useRouteId();
   const isEdit = id !== undefined;
   const prefillUnitId = usePrefillId('unitId');

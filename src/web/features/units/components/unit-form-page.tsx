@@ -32,6 +32,7 @@ import { useUnit } from '../api/get-units';
 import { expandUnitNumbers, UNIT_PATTERN_HELP } from '../../../../shared/unit-numbers';
 import { useSaveUnit, useSaveUnits, type SaveUnitsInput } from '../api/save-unit';
 import { usePrefillId } from '../../../lib/prefill-param';
+import { RequireWrite } from '../../auth';
 
 interface UnitFormState {
   unitNumber: string;
@@ -104,6 +105,19 @@ function previewOf(numbers: string[]): string {
 
 /** /unit/create and /unit/{id}: the unit form; with an id it loads that unit for editing. */
 export function UnitFormPage() {
+  return (
+    <RequireWrite
+      area="units"
+      doing="add or edit units"
+      title="Units"
+      back={{ to: '/units', label: 'Back to units' }}
+    >
+      <UnitForm />
+    </RequireWrite>
+  );
+}
+
+function UnitForm() {
   const unitId = useRouteId();
   const isEdit = unitId !== undefined;
   const prefillPropertyId = usePrefillId('propertyId');

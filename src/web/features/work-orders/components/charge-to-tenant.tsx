@@ -7,6 +7,7 @@ import {
   type WorkOrder,
 } from '../../../../shared/schemas/work-orders';
 import { useConfirmation } from '../../../components/confirm-dialog';
+import { useSession } from '../../auth/session';
 import { StatusBanner } from '../../../components/status-banner';
 import { MoneyInput } from '../../../components/money-input';
 import { useEntityForm } from '../../../components/use-entity-form';
@@ -25,6 +26,7 @@ interface ChargeValues {
  * the work is Done or Closed and has a cost; afterwards the work order says it was charged.
  */
 export function ChargeToTenant({ order }: { order: WorkOrder }) {
+  const { can } = useSession();
   if (order.chargedLedgerEntryId !== null) {
     return (
       <Alert
@@ -40,7 +42,7 @@ export function ChargeToTenant({ order }: { order: WorkOrder }) {
     );
   }
   const finished = (CHARGEABLE_STATUSES as readonly string[]).includes(order.status);
-  if (!finished || order.cost <= 0) return null;
+  if (!finished || order.cost <= 0 || !can('money', 'write')) return null;
   return <ChargeForm order={order} />;
 }
 

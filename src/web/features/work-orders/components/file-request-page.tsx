@@ -12,9 +12,23 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
 import { uploadPhoto, useFileWorkOrder, useManagedUnits } from '../api/work-orders';
+import { RequireWrite } from '../../auth';
 
 /** A landlord files a request for one of their units (after a tenant's call, say). */
 export function FileRequestPage() {
+  return (
+    <RequireWrite
+      area="maintenance"
+      doing="file work orders"
+      title="Work orders"
+      back={{ to: '/work-orders', label: 'Back to work orders' }}
+    >
+      <FileRequest />
+    </RequireWrite>
+  );
+}
+
+function FileRequest() {
   const navigate = useNavigate();
   const units = useManagedUnits();
   const fileOrder = useFileWorkOrder();

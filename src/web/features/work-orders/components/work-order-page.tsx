@@ -35,6 +35,7 @@ import {
 import { ChargeToTenant } from './charge-to-tenant';
 import { searchVendors, WorkOrderExpense } from '../../books';
 import { WorkOrderBadges } from './work-order-badges';
+import { useSession } from '../../auth/session';
 import { dialablePhone, formatPhone } from '../../../../shared/phone-format';
 
 /** One work order: what, where, who; its status moves, notes, hours, cost and photos. */
@@ -46,6 +47,8 @@ export function WorkOrderPage() {
   const status = useChangeWorkOrderStatus(id);
   const note = useAddWorkOrderNote(id);
   const photo = useAddWorkOrderPhoto(id);
+  const { can } = useSession();
+  const works = can('maintenance', 'write');
   const [staffId, setStaffId] = useState<string | null>(null);
   const [vendorId, setVendorId] = useState<string | null>(null);
   const [scheduledFor, setScheduledFor] = useState('');
@@ -97,7 +100,7 @@ export function WorkOrderPage() {
       <ChargeToTenant order={o} />
       <WorkOrderExpense order={o} />
 
-      {o.status === 'New' || o.status === 'Assigned' ? (
+      {works && (o.status === 'New' || o.status === 'Assigned') ? (
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
             Assign
@@ -151,7 +154,7 @@ export function WorkOrderPage() {
         </Card>
       ) : null}
 
-      {nextStatuses(o.status).some((s) => s !== 'Assigned') ? (
+      {works && nextStatuses(o.status).some((s) => s !== 'Assigned') ? (
         <Card withBorder>
           <Title order={2} size="h4" mb="xs">
             Status
@@ -179,55 +182,63 @@ export function WorkOrderPage() {
         </Card>
       ) : null}
 
-      <Card withBorder>
-        <Title order={2} size="h4" mb="xs">
-          Add a note
-        </Title>
-        <Stack gap="xs">
-          <Textarea
-            label="Note"
-            value={noteText}
-            onChange={(e) => setNoteText(e.currentTarget.value)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-            <Select
-              label="Who sees it"
-              data={[
-                { value: 'internal', label: 'Staff only' },
-                { value: 'tenant', label: 'Shared with the tenant' },
-              ]}
-              value={visibility}
-              allowDeselect={false}
-              onChange={(v) => setVisibility((v as 'internal' | 'tenant') ?? 'internal')}
+      {works ? (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="xs">
+            Add a note
+          </Title>
+          <Stack gap="xs">
+            <Textarea
+              label="Note"
+              value={noteText}
+              onChange={(e) => setNoteText(e.currentTarget.value)}
             />
-            <NumberInput label="Hours" min={0} decimalScale={2} value={hours} onChange={setHours} />
-            <MoneyInput label="Cost" value={cost} onChange={setCost} />
-          </SimpleGrid>
-          <Button
-            disabled={!noteText.trim() || !isMoneyOrEmpty(cost)}
-            loading={note.isPending}
-            onClick={() =>
-              note.mutate(
-                {
-                  body: noteText,
-                  visibility,
-                  labourHours: hours === '' ? null : Number(hours),
-                  cost: typeof cost === 'number' ? cost : null,
-                },
-                {
-                  onSuccess: () => {
-                    setNoteText('');
-                    setHours('');
-                    setCost('');
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+              <Select
+                label="Who sees it"
+                data={[
+                  { value: 'internal', label: 'Staff only' },
+                  { value: 'tenant', label: 'Shared with the tenant' },
+                ]}
+                value={visibility}
+                allowDeselect={false}
+                onChange={(v) => setVisibility((v as 'internal' | 'tenant') ?? 'internal')}
+              />
+              <NumberInput
+                label="Hours"
+                min={0}
+                decimalScale={2}
+                value={hours}
+                onChange={setHours}
+              />
+              <MoneyInput label="Cost" value={cost} onChange={setCost} />
+            </SimpleGrid>
+            <Button
+              disabled={!noteText.trim() || !isMoneyOrEmpty(cost)}
+              loading={note.isPending}
+              onClick={() =>
+                note.mutate(
+                  {
+                    body: noteText,
+                    visibility,
+                    labourHours: hours === '' ? null : Number(hours),
+                    cost: typeof cost === 'number' ? cost : null,
                   },
-                },
-              )
-            }
-          >
-            Add note
-          </Button>
-        </Stack>
-      </Card>
+                  {
+                    onSuccess: () => {
+                      setNoteText('');
+                      setHours('');
+                      setCost('');
+                    },
+                  },
+                )
+              }
+            >
+              Add note
+            </Button>
+          </Stack>
+        </Card>
+      ) : null}
 
       <Card withBorder>
         <Title order={2} size="h4" mb="xs">
@@ -243,20 +254,22 @@ export function WorkOrderPage() {
             />
           ))}
         </SimpleGrid>
-        <Group gap="xs" align="flex-end">
-          <Select
-            label="Kind"
-            data={['before', 'after']}
-            value={photoKind}
-            allowDeselect={false}
-            onChange={(v) => setPhotoKind((v as 'before' | 'after') ?? 'before')}
-          />
-          <FileInput
-            label="Add a photo"
-            accept="image/jpeg,image/png,image/webp,image/heic"
-            onChange={(file) => file && photo.mutate({ file, kind: photoKind })}
-          />
-        </Group>
+        {works ? (
+          <Group gap="xs" align="flex-end">
+            <Select
+              label="Kind"
+              data={['before', 'after']}
+              value={photoKind}
+              allowDeselect={false}
+              onChange={(v) => setPhotoKind((v as 'before' | 'after') ?? 'before')}
+            />
+            <FileInput
+              label="Add a photo"
+              accept="image/jpeg,image/png,image/webp,image/heic"
+              onChange={(file) => file && photo.mutate({ file, kind: photoKind })}
+            />
+          </Group>
+        ) : null}
       </Card>
 
       <Card withBorder>

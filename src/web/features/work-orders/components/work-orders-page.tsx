@@ -1,6 +1,7 @@
 import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../auth/session';
 import { useWorkOrderView } from '../hooks/use-work-order-view';
 import { MaintenanceCounts } from './maintenance-counts';
 import { WorkOrderBoard } from './work-order-board';
@@ -12,15 +13,18 @@ import { WorkOrderList } from './work-order-list';
  */
 export function WorkOrdersPage() {
   const { params, view, setView, showClosed, setShowClosed } = useWorkOrderView();
+  const { can } = useSession();
   return (
     <Stack gap="lg">
       <PageHeader
         title="Work orders"
         description="Maintenance requests and the work done on them"
         actions={
-          <Button component={Link} to="/work-orders/create">
-            File a request
-          </Button>
+          can('maintenance', 'write') ? (
+            <Button component={Link} to="/work-orders/create">
+              File a request
+            </Button>
+          ) : undefined
         }
       />
       <MaintenanceCounts heading={false} />
