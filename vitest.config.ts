@@ -10,6 +10,7 @@ const EMBEDDED_PASS_ONLY = [
   'src/server/cli/import.test.ts',
   'src/server/db/data-dir-lock.test.ts',
   'src/server/db/lease-unit-migration.test.ts',
+  'src/server/db/organisations-migration.test.ts',
   'src/server/db/pre-migration-copy.test.ts',
   'src/server/front-doors.test.ts',
   'src/server/config.test.ts',

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -6,8 +6,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSystem } from '../context';
 import { postRentDue } from '../modules/ledger';
-import { migrationsFolder } from '../paths';
 import { migrateEmbedded } from './migrate';
+import { migrationsBefore } from './migrations-before';
 import { createPGlite } from './pglite';
 import type { Database } from './client';
 import * as schema from './schema';
@@ -25,21 +25,6 @@ describe('migration 0024: a lease belongs to a unit', () => {
   let pglite: PGlite;
   let scratch: string;
 
-  /** A copy of the migrations folder that ends just before `tag`. */
-  function migrationsBefore(tag: string): string {
-    const folder = path.join(scratch, 'before');
-    cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-      entries: { idx: number; tag: string }[];
-    };
-    const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-    expect(cut).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, cut);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    return folder;
-  }
-
   const rows = async <T>(query: string) => (await pglite.query<T>(query)).rows;
   const balances = () =>
     rows<{ lease_id: number; balance: string }>(
@@ -53,7 +38,7 @@ describe('migration 0024: a lease belongs to a unit', () => {
   beforeAll(async () => {
     scratch = mkdtempSync(path.join(tmpdir(), 'porchlight-lease-unit-'));
     pglite = await createPGlite();
-    await migrateEmbedded(pglite, migrationsBefore(LEASE_UNIT_MIGRATION));
+    await migrateEmbedded(pglite, migrationsBefore(LEASE_UNIT_MIGRATION, scratch));
     await pglite.exec(
       readFileSync(path.join(import.meta.dirname, 'fixtures', 'demo-at-0023.sql'), 'utf8'),
     );
