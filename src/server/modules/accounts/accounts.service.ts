@@ -10,7 +10,7 @@ import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { recordEvent } from '../audit';
-import { ensureOwnOrganisation } from '../organisations';
+import { ensureOwnOrganisation, withdrawInvitationsMadeBy } from '../organisations';
 import { enqueueMail } from '../mail';
 import { consumeRateLimit } from '../rate-limits';
 import { hashOneTimeCode, newOneTimeCode, hashToken } from '../auth';
@@ -104,6 +104,7 @@ export async function disableAccount(ctx: Context, id: number): Promise<Account>
       after: { invitationId, reason: "its maker's account was disabled" },
     });
   }
+  await withdrawInvitationsMadeBy(ctx, { userId: id, reason: "its maker's account was disabled" });
   return toAccount(after);
 }
 

@@ -14,5 +14,6 @@ export {
 } from './organisations.repository';
 export { actingOrganisation, ensureOwnOrganisation } from './organisations.service';
 export { recipientsOf } from './notice-recipients.repository';
+export { withdrawInvitationsMadeBy } from './team.service';
 
 export const routes: ModuleRoutes = [organisationsRoutes];

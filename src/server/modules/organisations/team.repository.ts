@@ -331,25 +331,32 @@ export async function markMemberInvitation(
   await tx.update(invitations).set(change).where(eq(invitations.id, id));
 }
 
-/** Withdraws the organisation's pending invitations that a person made (they left it). */
+/**
+ * Withdraws the pending invitations a person made: in one organisation (they left it), or in
+ * every one (their account was disabled).
+ */
 export async function revokePendingInvitationsBy(
   tx: Database,
-  { organisationId, userId, now }: { organisationId: number; userId: number; now: Date },
-): Promise<number[]> {
+  {
+    organisationId,
+    userId,
+    now,
+  }: { organisationId: number | undefined; userId: number; now: Date },
+): Promise<{ id: number; organisationId: number }[]> {
   const rows = await tx
     .update(invitations)
     .set({ revokedAt: now })
     .where(
       and(
-        eq(invitations.organisationId, organisationId),
+        organisationId === undefined ? undefined : eq(invitations.organisationId, organisationId),
         eq(invitations.createdById, userId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
         gt(invitations.expiresAt, now),
       ),
     )
-    .returning({ id: invitations.id });
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+    .returning({ id: invitations.id, organisationId: invitations.organisationId });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /**

@@ -225,6 +225,25 @@ describe('the team of an organisation', () => {
     expect(refused.statusCode).toBe(410);
   });
 
+  it("an Owner's links stop working when an Admin disables their account", async () => {
+    const coOwner = await joined('Owner');
+    const theirs = await invite(coOwner, { role: 'Bookkeeper' });
+    const admin = await signUpAndLogin(t, 'Admin');
+    const disabled = await admin.request({
+      method: 'POST',
+      url: `/api/accounts/${coOwner.user.id}/disable`,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await team()).invitations.find((i) => i.id === theirs.id)!.state).toBe('revoked');
+    expect((await accept(await signUpAndLogin(t, 'Tenant'), theirs.code)).statusCode).toBe(410);
+    // The team as the other tests expect it: one Owner.
+    const removed = await owner.request({
+      method: 'DELETE',
+      url: `/api/organisation/members/${await memberIdOf(coOwner)}`,
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('the last Owner can be neither demoted nor removed', async () => {
     const ownId = await memberIdOf(owner);
     const demoted = await owner.request({

@@ -237,6 +237,29 @@ export async function revokeMemberInvitation(ctx: Context, id: number): Promise<
   return describeMemberInvitation(ctx.tx, id, ctx.now);
 }
 
+/**
+ * The invitations to a team that a person made and nobody accepted stop working: in one
+ * organisation when they leave it, in every one when their account is disabled.
+ */
+export async function withdrawInvitationsMadeBy(
+  ctx: Context,
+  { organisationId, userId, reason }: { organisationId?: number; userId: number; reason: string },
+): Promise<void> {
+  const withdrawn = await revokePendingInvitationsBy(ctx.tx, {
+    organisationId,
+    userId,
+    now: ctx.now,
+  });
+  for (const invitation of withdrawn) {
+    await recordEvent(ctx, {
+      entityType: 'organisations',
+      entityId: invitation.organisationId,
+      action: 'member.revoke_invitation',
+      after: { invitationId: invitation.id, reason },
+    });
+  }
+}
+
 /** A change that would leave the organisation without an Owner is refused. */
 async function requireAnotherOwner(ctx: Context, organisationId: number): Promise<void> {
   if ((await countOwners(ctx.tx, organisationId)) <= 1) {
@@ -292,19 +315,11 @@ export async function removeMember(ctx: Context, id: number): Promise<void> {
     organisationId,
   });
   // What they vouched for goes with them: their links that still work stop working.
-  const withdrawn = await revokePendingInvitationsBy(ctx.tx, {
+  await withdrawInvitationsMadeBy(ctx, {
     organisationId,
     userId: member.userId,
-    now: ctx.now,
+    reason: 'its maker left the team',
   });
-  for (const invitationId of withdrawn) {
-    await recordEvent(ctx, {
-      entityType: 'organisations',
-      entityId: organisationId,
-      action: 'member.revoke_invitation',
-      after: { invitationId, reason: 'its maker left the team' },
-    });
-  }
   await recordEvent(ctx, {
     entityType: 'members',
     entityId: member.id,
