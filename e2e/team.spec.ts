@@ -82,6 +82,11 @@ test('an Owner invites a Bookkeeper, who joins from the link and may read but no
   );
   await expect(page.getByRole('link', { name: 'Import', exact: true })).toHaveCount(0);
 
+  // Money is the bookkeeper's: the dashboard's rent figures and the rent roll open.
+  await expect(page.getByRole('link', { name: 'Rent roll' }).first()).toBeVisible();
+  await visit(page, '/rent-roll');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rent roll' })).toBeVisible();
+
   // A unit's page: readable, but a bookkeeper does not edit units.
   await visit(page, `/units/${unit.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Unit 2C' })).toBeVisible();
