@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../constants';
+import { INVITATION_STATES } from './invitations';
 
 /**
  * The organisation a session acts for, and the member's place in it (docs/product.md section
@@ -48,8 +49,6 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const MEMBER_INVITATION_STATES = ['pending', 'accepted', 'revoked', 'expired'] as const;
-
 export const memberInvitationSchema = z.object({
   id: z.number().int(),
   role: z.enum(MEMBER_ROLES),
@@ -58,7 +57,7 @@ export const memberInvitationSchema = z.object({
   invitedBy: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  state: z.enum(MEMBER_INVITATION_STATES),
+  state: z.enum(INVITATION_STATES),
 });
 export type MemberInvitation = z.infer<typeof memberInvitationSchema>;
 
@@ -98,7 +97,7 @@ export const memberInvitationPreviewSchema = z.object({
   organisationName: z.string(),
   role: z.enum(MEMBER_ROLES),
   invitedBy: z.string().nullable(),
-  state: z.enum(MEMBER_INVITATION_STATES),
+  state: z.enum(INVITATION_STATES),
   expiresAt: z.string(),
 });
 export type MemberInvitationPreview = z.infer<typeof memberInvitationPreviewSchema>;

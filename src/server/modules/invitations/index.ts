@@ -5,7 +5,7 @@ export * from './invitations.table';
 import type { ModuleRoutes } from '../../front-door';
 import { invitationsRoutes } from './invitations.routes';
 
-export { revokeInvitationsCreatedBy } from './invitations.repository';
+export { invitationState, revokeInvitationsCreatedBy } from './invitations.repository';
 export { mailBase } from './invitations.routes';
 export { createInvitation } from './invitations.service';
 

@@ -36,7 +36,11 @@ function ofRecord(record: InvitedRecord): SQL {
 }
 
 /** Used wins over withdrawn, withdrawn over expired; otherwise it still works. */
-export function invitationState(row: InvitationRow, now: Date): InvitationState {
+/** A one-time link's state (a portal or a team invitation): its row and the clock decide. */
+export function invitationState(
+  row: Pick<InvitationRow, 'acceptedAt' | 'revokedAt' | 'expiresAt'>,
+  now: Date,
+): InvitationState {
   if (row.acceptedAt) return 'accepted';
   if (row.revokedAt) return 'revoked';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';

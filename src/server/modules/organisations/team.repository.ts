@@ -1,10 +1,7 @@
+import { invitationState } from '../invitations';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../../shared/constants';
-import type {
-  Member,
-  MemberInvitation,
-  MEMBER_INVITATION_STATES,
-} from '../../../shared/schemas/organisations';
+import type { Member, MemberInvitation } from '../../../shared/schemas/organisations';
 import type { Database } from '../../db/client';
 import { propertiesTable } from '../properties';
 import { usersTable } from '../users';
@@ -23,8 +20,6 @@ import {
 
 const members = organisationMembersTable;
 const invitations = memberInvitationsTable;
-
-type MemberInvitationState = (typeof MEMBER_INVITATION_STATES)[number];
 
 /** How many invitations the team page lists at most: the newest. */
 export const TEAM_INVITATION_LIMIT = 100;
@@ -204,12 +199,6 @@ export async function deleteMember(tx: Database, memberId: number): Promise<void
 }
 
 /** Used wins over withdrawn, withdrawn over expired; otherwise it still works. */
-export function memberInvitationState(row: MemberInvitationRow, now: Date): MemberInvitationState {
-  if (row.acceptedAt) return 'accepted';
-  if (row.revokedAt) return 'revoked';
-  if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return 'pending';
-}
 
 const invitationColumns = {
   row: invitations,
@@ -234,7 +223,7 @@ const toMemberInvitation = (
   invitedBy,
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
-  state: memberInvitationState(row, now),
+  state: invitationState(row, now),
 });
 
 /** The organisation's invitations, newest first. */

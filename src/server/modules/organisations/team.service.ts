@@ -26,6 +26,7 @@ import {
   setSessionOrganisation,
 } from '../auth';
 import { isAdmin } from '../authz';
+import { invitationState } from '../invitations';
 import { enqueueMail } from '../mail';
 import type { MemberInvitationRow } from './member-invitations.table';
 import { findMembership, insertMember, signedInUser } from './organisations.repository';
@@ -44,7 +45,6 @@ import {
   listMembers,
   lockOrganisation,
   markMemberInvitation,
-  memberInvitationState,
   propertiesOutsideOrganisation,
   propertyIdsOfInvitation,
   revokePendingInvitationsBy,
@@ -224,7 +224,7 @@ export async function revokeMemberInvitation(ctx: Context, id: number): Promise<
   const organisationId = await lockTeam(ctx);
   const row = await findMemberInvitation(ctx.tx, { id, organisationId }, { lock: true });
   if (!row) throw INVITATION_NOT_FOUND();
-  if (memberInvitationState(row, ctx.now) !== 'pending') {
+  if (invitationState(row, ctx.now) !== 'pending') {
     throw conflict('invitations.not_pending', MEMBER_INVITATION_NOT_PENDING);
   }
   await markMemberInvitation(ctx.tx, id, { revokedAt: ctx.now });
@@ -349,7 +349,7 @@ async function requireUsable(ctx: Context, row: MemberInvitationRow): Promise<vo
 
 /** A pending link whose maker has left the organisation (or was disabled) is withdrawn. */
 async function stateOf(ctx: Context, row: MemberInvitationRow) {
-  const state = memberInvitationState(row, ctx.now);
+  const state = invitationState(row, ctx.now);
   return state === 'pending' && !(await isVouchedFor(ctx.tx, row)) ? 'revoked' : state;
 }
 

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Text } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
+import { LinkPageFrame } from '../../../components/link-page-frame';
 import { ErrorBanner, LoadingState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
 import { withReturnTo } from '../../../lib/return-to';
@@ -17,19 +17,6 @@ function invitationSentence(info: InvitationPreview): string {
   return info.unitNumber
     ? `${start} for unit ${info.unitNumber} at ${info.propertyName}.`
     : `${start} at ${info.propertyName}.`;
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" maw={560} mx="auto">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 function HomeLink({ variant = 'filled' }: { variant?: 'filled' | 'default' }) {
@@ -55,25 +42,25 @@ export function InvitationPage() {
 
   if (accept.isSuccess) {
     return (
-      <Frame title="Invitation accepted">
+      <LinkPageFrame title="Invitation accepted">
         <Text role="status">
           Your account {user?.userName} now acts as {info.data?.name ?? 'the invited person'}
           {info.data ? ` at ${info.data.propertyName}` : ''}.
         </Text>
         <HomeLink />
-      </Frame>
+      </LinkPageFrame>
     );
   }
 
   if (info.isError) {
     return (
-      <Frame title="This invitation does not work">
+      <LinkPageFrame title="This invitation does not work">
         <Text>{errorMessage(info.error, 'This invitation link is not valid.')}</Text>
         <Text size="sm" c="dimmed">
           Ask whoever sent it for a new link.
         </Text>
         <HomeLink />
-      </Frame>
+      </LinkPageFrame>
     );
   }
 
@@ -81,7 +68,7 @@ export function InvitationPage() {
   const role = invitation.kind === 'staff' ? 'Maintenance' : 'Tenant';
 
   return (
-    <Frame title="Portal invitation">
+    <LinkPageFrame title="Portal invitation">
       <Text size="lg">{invitationSentence(invitation)}</Text>
       <Text size="sm" c="dimmed">
         The invitation works once and expires on {formatDayAndTime(invitation.expiresAt)}.
@@ -125,6 +112,6 @@ export function InvitationPage() {
           </Group>
         </>
       )}
-    </Frame>
+    </LinkPageFrame>
   );
 }

@@ -1,26 +1,13 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { MemberInvitationPreview } from '../../../../shared/schemas/organisations';
+import { LinkPageFrame } from '../../../components/link-page-frame';
 import { ErrorBanner, LoadingState } from '../../../components/page-states';
 import { errorMessage } from '../../../lib/api-client';
 import { withReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../auth/session';
 import { useAcceptMemberInvitation, useMemberInvitationPreview } from '../api/team';
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" maw={560} mx="auto">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 const expiry = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -54,7 +41,7 @@ export function JoinPage() {
 
   if (preview.isError || preview.data.state !== 'pending') {
     return (
-      <Frame title="This invitation does not work">
+      <LinkPageFrame title="This invitation does not work">
         <Text>
           {preview.isError
             ? errorMessage(preview.error, 'This invitation link is not valid.')
@@ -66,13 +53,13 @@ export function JoinPage() {
         <Button component={Link} to="/" style={{ alignSelf: 'flex-start' }}>
           Go to your home
         </Button>
-      </Frame>
+      </LinkPageFrame>
     );
   }
 
   const invitation = preview.data;
   return (
-    <Frame title="Join a team">
+    <LinkPageFrame title="Join a team">
       <Text size="lg" data-testid="join-sentence">
         {invitationSentence(invitation)}
       </Text>
@@ -120,6 +107,6 @@ export function JoinPage() {
           </Group>
         </>
       )}
-    </Frame>
+    </LinkPageFrame>
   );
 }
