@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'bank.balance',
   // teams
   'organisation.rename',
+  'organisation.switch',
   'member.invite',
   'member.revoke_invitation',
   'member.join',
@@ -475,6 +476,11 @@ const SENTENCES: Record<AuditAction, (parts: Parts) => string> = {
       `renamed the organisation${to ? ` to ${to}` : ''}`,
       `Organisation renamed${to ? ` to ${to}` : ''}`,
     );
+  },
+  'organisation.switch': (p) => {
+    const to = text(p.after.name);
+    const from = text(p.before.name);
+    return `${p.who} switched to acting for ${to || 'this organisation'}${from ? ` (from ${from})` : ''}`;
   },
   'member.invite': (p) => {
     const as = p.after.role ? ` as ${text(p.after.role)}` : '';

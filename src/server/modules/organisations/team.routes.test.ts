@@ -400,6 +400,36 @@ describe('the team of an organisation', () => {
     const stranger = await signUpAndLogin(t, 'Landlord');
     expect((await switchTo(stranger.organisation!.organisationId)).statusCode).toBe(404);
     expect((await switchTo(organisationId)).json().organisation.role).toBe('Manager');
+
+    // Each switch is recorded in the organisation switched to, with the role held there.
+    const switches = await t.database.db
+      .select()
+      .from(auditEventsTable)
+      .where(
+        and(
+          eq(auditEventsTable.actorUserId, landlord.user.id),
+          eq(auditEventsTable.action, 'organisation.switch'),
+        ),
+      )
+      .orderBy(auditEventsTable.id);
+    expect(
+      switches.map((e) => [e.entityId, e.organisationId, e.actorRole, e.before, e.after]),
+    ).toEqual([
+      [
+        own,
+        own,
+        'Owner',
+        { organisationId, name: expect.any(String) },
+        { organisationId: own, name: expect.any(String) },
+      ],
+      [
+        organisationId,
+        organisationId,
+        'Manager',
+        { organisationId: own, name: expect.any(String) },
+        { organisationId, name: expect.any(String) },
+      ],
+    ]);
   });
 
   it('a person who belongs to no organisation has no team', async () => {

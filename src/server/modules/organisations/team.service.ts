@@ -423,9 +423,24 @@ export async function switchOrganisation(
   { organisationId, sessionToken }: { organisationId: number; sessionToken: string },
 ): Promise<SignedInUser> {
   const user = actingUser(ctx);
-  if (!(await findMembership(ctx.tx, user.id, organisationId))) {
-    throw notFound('organisations.not_found', 'Organisation not found');
-  }
+  const membership = await findMembership(ctx.tx, user.id, organisationId);
+  if (!membership) throw notFound('organisations.not_found', 'Organisation not found');
   await setSessionOrganisation(ctx.tx, sessionToken, organisationId);
+  // Recorded in the organisation the person now acts for, with their role there: its
+  // history shows when they started acting for it.
+  const from = ctx.actor.kind === 'user' ? ctx.actor.membership : null;
+  await recordEvent(
+    { ...ctx, actor: { kind: 'user', user, membership } },
+    {
+      entityType: 'organisations',
+      entityId: organisationId,
+      action: 'organisation.switch',
+      before: {
+        organisationId: from?.organisationId ?? null,
+        name: from?.organisationName ?? null,
+      },
+      after: { organisationId, name: membership.organisationName },
+    },
+  );
   return signedInUser(ctx.tx, user, organisationId);
 }
