@@ -53,6 +53,17 @@ export function managedPropertiesFilter(actor: Actor): SQL | undefined {
 }
 
 /**
+ * A condition on a table under properties (joined to them): the rows the actor manages, by the
+ * table's own organisation first (decision 0030), then by the properties.
+ */
+export function managedRecordsFilter(
+  actor: Actor,
+  table: { organisationId: PgColumn },
+): SQL | undefined {
+  return and(ownedBy(actor, table), managedPropertiesFilter(actor));
+}
+
+/**
  * A condition on a record's own table: its organisation_id in the actor's scope (decision
  * 0030). Every lookup leads with it, the re-read that locks the row too.
  */

@@ -48,16 +48,16 @@ const STILL_UNSCOPED: Record<string, number> = {
   member_invitations: 2,
   member_properties: 5,
   organisation_members: 3,
-  properties: 9,
+  properties: 8,
   recurring_expenses: 3,
   rental_applications: 4,
-  staff: 9,
-  tenants: 15,
-  units: 26,
-  vendors: 11,
+  staff: 4,
+  tenants: 13,
+  units: 20,
+  vendors: 7,
   work_order_notes: 2,
   work_order_photos: 4,
-  work_orders: 8,
+  work_orders: 5,
 };
 
 let t: TestApp;
