@@ -7,6 +7,7 @@ import { unitsTable } from '../modules/units';
 import { buildWorld, type World } from '../test/attack/attack-kit';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ORGANISATION_TABLES, parentAgreementQueries } from './organisation-tables.test-helpers';
+import type { Database } from './client';
 import { readRows } from './read-rows';
 
 /**
@@ -25,6 +26,18 @@ afterAll(() => t?.close());
 
 const columnRow = z.object({ table_name: z.string(), column_name: z.string() });
 const agreement = z.object({ rows: z.number(), wrong: z.number() });
+
+/** Rows that carry another organisation than a parent's, and how many rows were checked. */
+async function disagreements(db: Database) {
+  const checked: Record<string, number> = {};
+  const wrong: string[] = [];
+  for (const { table, parent, text } of parentAgreementQueries()) {
+    const [counts] = await readRows(db, sql.raw(text), agreement);
+    checked[table] = (checked[table] ?? 0) + counts!.rows;
+    if (counts!.wrong > 0) wrong.push(`${counts!.wrong} of ${table} disagree with ${parent.to}`);
+  }
+  return { checked, wrong };
+}
 
 describe('how every table reaches its organisation', () => {
   it('is declared for every table, and each declared column exists', async () => {
@@ -64,13 +77,7 @@ describe('how every table reaches its organisation', () => {
   it("gives every row its parent's organisation, in a world of two organisations", async () => {
     const [first, second] = worlds.map((world) => world.a.organisation!.organisationId);
     expect(first).not.toBe(second);
-    const checked: Record<string, number> = {};
-    const wrong: string[] = [];
-    for (const { table, parent, text } of parentAgreementQueries()) {
-      const [counts] = await readRows(t.database.db, sql.raw(text), agreement);
-      checked[table] = (checked[table] ?? 0) + counts!.rows;
-      if (counts!.wrong > 0) wrong.push(`${counts!.wrong} of ${table} disagree with ${parent.to}`);
-    }
+    const { checked, wrong } = await disagreements(t.database.db);
     expect(wrong).toEqual([]);
     // The check is not empty: both organisations have rows of nearly every kind.
     const empty = Object.entries(checked)
@@ -93,6 +100,29 @@ describe('how every table reaches its organisation', () => {
       z.object({ organisation_id: z.number(), rows: z.number() }),
     );
     expect(perOrganisation.map((row) => row.organisation_id)).toEqual([first, second]);
+  });
+
+  it('would see a row that disagrees, were the triggers bypassed', async () => {
+    const [a, b] = worlds;
+    let seen: string[] = [];
+    const bypassed = t.database.db.transaction(async (tx) => {
+      // Replica mode fires no ordinary trigger: the only way a row could disagree.
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx
+        .update(unitsTable)
+        .set({ organisationId: b.a.organisation!.organisationId })
+        .where(eq(unitsTable.id, a.ids.units!));
+      seen = (await disagreements(tx as unknown as Database)).wrong;
+      throw new Error('rolled back');
+    });
+    await expect(bypassed).rejects.toThrow('rolled back');
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        '1 of units disagree with properties',
+        '1 of tenants disagree with units',
+        '1 of leases disagree with units',
+      ]),
+    );
   });
 
   it('refuses a row, or a move, that would disagree with its parent', async () => {
