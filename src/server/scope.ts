@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from './db/batches';
 import { propertiesTable } from './modules/properties';
 
@@ -18,19 +19,43 @@ export type Scope =
   /** Anyone else (a tenant, a worker, a visitor) manages nothing. */
   | { kind: 'none' };
 
-/** A condition on properties: those in the scope (undefined: all of them). */
-export function propertiesInScope(scope: Scope): SQL | undefined {
+/**
+ * A condition on any table of an organisation's data, by its own organisation_id (decision
+ * 0030): the rows of the scope's organisation (undefined: every organisation's). A query leads
+ * with it on each table it reads, so every table is filtered by the column a distributed
+ * database routes by, besides whatever joins decide (a limited member's properties).
+ */
+export function inOrganisation(column: PgColumn, scope: Scope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
     case 'organisation':
-      return and(
-        eq(propertiesTable.organisationId, scope.organisationId),
-        scope.propertyIds === null ? undefined : anyOf(propertiesTable.id, scope.propertyIds),
-      );
+      return eq(column, scope.organisationId);
     case 'none':
       return sql`false`;
   }
+}
+
+/** The same condition in hand-written SQL, on the row named `alias`. */
+export function inOrganisationSql(scope: Scope, alias: string): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'organisation':
+      return sql`${sql.identifier(alias)}.organisation_id = ${scope.organisationId}`;
+    case 'none':
+      return sql`false`;
+  }
+}
+
+/** A condition on properties: those in the scope (undefined: all of them). */
+export function propertiesInScope(scope: Scope): SQL | undefined {
+  return scope.kind === 'organisation' && scope.propertyIds !== null
+    ? and(
+        inOrganisation(propertiesTable.organisationId, scope),
+        anyOf(propertiesTable.id, scope.propertyIds),
+      )
+    : inOrganisation(propertiesTable.organisationId, scope);
 }
 
 /**
@@ -38,17 +63,9 @@ export function propertiesInScope(scope: Scope): SQL | undefined {
  * statements the dashboard and the reports write as text.
  */
 export function propertiesInScopeSql(scope: Scope, alias: string): SQL {
-  const table = sql.identifier(alias);
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'organisation':
-      return scope.propertyIds === null
-        ? sql`${table}.organisation_id = ${scope.organisationId}`
-        : sql`(${table}.organisation_id = ${scope.organisationId} AND ${table}.id = ANY(${sql.param([...scope.propertyIds])}::int[]))`;
-    case 'none':
-      return sql`false`;
-  }
+  return scope.kind === 'organisation' && scope.propertyIds !== null
+    ? sql`(${inOrganisationSql(scope, alias)} AND ${sql.identifier(alias)}.id = ANY(${sql.param([...scope.propertyIds])}::int[]))`
+    : inOrganisationSql(scope, alias);
 }
 
 /**

@@ -8,6 +8,7 @@ import { runAsSystem } from '../context';
 import { postRentDue } from '../modules/ledger';
 import { migrateEmbedded } from './migrate';
 import { migrationsBefore } from './migrations-before';
+import { parentAgreementQueries } from './organisation-tables.test-helpers';
 import { createPGlite } from './pglite';
 import type { Database } from './client';
 import * as schema from './schema';
@@ -57,6 +58,17 @@ describe('migration 0032: every landlord becomes an organisation', () => {
     rows(
       `SELECT ${owner} AS owner, month, basis, side, category, vendor_id, amount::text, entries ` +
         `FROM books_owner_month_totals ORDER BY ${owner}, basis, month, side, category, vendor_id`,
+    );
+  /** A property's totals, in the columns they had before the migration (0035 adds one). */
+  const monthTotals = () =>
+    rows(
+      `SELECT ${columnsBefore.get('books_month_totals')!.join(', ')} FROM books_month_totals ` +
+        'ORDER BY property_id, basis, month, side, category, vendor_id',
+    );
+  const yearTotals = () =>
+    rows(
+      `SELECT ${columnsBefore.get('books_year_totals')!.join(', ')} FROM books_year_totals ` +
+        'ORDER BY property_id, basis, year, side, category',
     );
   /** The history as recorded before the migration (later migrations add columns to it). */
   const auditEvents = () =>
@@ -144,12 +156,8 @@ describe('migration 0032: every landlord becomes an organisation', () => {
     }
     balancesBefore = await balances();
     auditBefore = await auditEvents();
-    monthTotalsBefore = await rows(
-      'SELECT * FROM books_month_totals ORDER BY property_id, basis, month, side, category, vendor_id',
-    );
-    yearTotalsBefore = await rows(
-      'SELECT * FROM books_year_totals ORDER BY property_id, basis, year, side, category',
-    );
+    monthTotalsBefore = await monthTotals();
+    yearTotalsBefore = await yearTotals();
     ownerMonthTotalsBefore = await ownerMonthTotals('owner_id');
     vendorOwnersBefore = await rows('SELECT id, owner_id AS owner FROM vendors ORDER BY id');
     bankAccountOwnersBefore = await rows(
@@ -234,16 +242,8 @@ describe('migration 0032: every landlord becomes an organisation', () => {
   it('moves no balance, history or books total', async () => {
     expect(await balances()).toEqual(balancesBefore);
     expect(await auditEvents()).toEqual(auditBefore);
-    expect(
-      await rows(
-        'SELECT * FROM books_month_totals ORDER BY property_id, basis, month, side, category, vendor_id',
-      ),
-    ).toEqual(monthTotalsBefore);
-    expect(
-      await rows(
-        'SELECT * FROM books_year_totals ORDER BY property_id, basis, year, side, category',
-      ),
-    ).toEqual(yearTotalsBefore);
+    expect(await monthTotals()).toEqual(monthTotalsBefore);
+    expect(await yearTotals()).toEqual(yearTotalsBefore);
     expect(await ownerMonthTotals('organisation_id')).toEqual(ownerMonthTotalsBefore);
     expect(await rows('SELECT id, organisation_id AS owner FROM vendors ORDER BY id')).toEqual(
       vendorOwnersBefore,
@@ -260,6 +260,32 @@ describe('migration 0032: every landlord becomes an organisation', () => {
         'ORDER BY organisation_id, basis, month, side, category, vendor_id',
     );
     expect(recomputed).toEqual(await ownerMonthTotals('organisation_id'));
+  });
+
+  it("gives every row of a table under another its parent's organisation (0035)", async () => {
+    const checked: string[] = [];
+    const wrong: string[] = [];
+    for (const { table, parent, text } of parentAgreementQueries()) {
+      const [counts] = await rows<{ rows: number; wrong: number }>(text);
+      if (counts!.rows > 0) checked.push(table);
+      if (counts!.wrong > 0) wrong.push(`${counts!.wrong} of ${table} disagree with ${parent.to}`);
+    }
+    expect(wrong).toEqual([]);
+    // The demo has rows in these, and so does what the test added before migrating.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'units',
+        'tenants',
+        'leases',
+        'ledger_entries',
+        'deposit_transactions',
+        'work_orders',
+        'expenses',
+        'books_month_totals',
+        'books_year_totals',
+        'property_search',
+      ]),
+    );
   });
 
   it('posts no rent the demo did not already have on the day it was written', async () => {

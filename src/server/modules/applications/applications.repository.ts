@@ -6,7 +6,7 @@ import {
   type Application,
   type ApplicationReceipt,
 } from '../../../shared/schemas/applications';
-import { propertiesInScope, type Scope } from '../../scope';
+import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { withPropertyOfUnit } from '../tenancy';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
@@ -156,11 +156,18 @@ export async function listManagedApplications(
     db
       .select({ ...managedSelection, total: totalColumn() })
       .from(applicationsTable)
-      .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
+      .innerJoin(
+        unitsTable,
+        and(
+          eq(unitsTable.id, applicationsTable.unitId),
+          eq(unitsTable.organisationId, applicationsTable.organisationId),
+        ),
+      )
       .$dynamic(),
   )
     .where(
       and(
+        inOrganisation(applicationsTable.organisationId, options.scope),
         propertiesInScope(options.scope),
         options.status ? eq(applicationsTable.status, options.status) : undefined,
         pattern

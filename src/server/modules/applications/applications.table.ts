@@ -13,11 +13,13 @@ import {
 import { unitsTable } from '../units/units.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { createdAt, money, updatedAt } from '../../db/columns';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /** A visitor's request to rent a unit, reviewed by the unit's landlord. */
 export const applicationsTable = pgTable(
   'rental_applications',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     // Applications belong to their unit and go with it.
     unitId: integer('unit_id')

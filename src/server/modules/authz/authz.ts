@@ -3,7 +3,7 @@ import { anyOf } from '../../db/batches';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { User } from '../../../shared/schemas/users';
 import type { Actor } from '../../context';
-import { propertiesInScope, type Scope } from '../../scope';
+import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { applicationsTable, type ApplicationRow } from '../applications';
@@ -52,6 +52,25 @@ export function managedPropertiesFilter(actor: Actor): SQL | undefined {
   return propertiesInScope(scopeFor(actor));
 }
 
+/**
+ * A condition on a table under properties (joined to them): the rows the actor manages, by the
+ * table's own organisation first (decision 0030), then by the properties.
+ */
+export function managedRecordsFilter(
+  actor: Actor,
+  table: { organisationId: PgColumn },
+): SQL | undefined {
+  return and(ownedBy(actor, table), managedPropertiesFilter(actor));
+}
+
+/**
+ * A condition on a record's own table: its organisation_id in the actor's scope (decision
+ * 0030). Every lookup leads with it, the re-read that locks the row too.
+ */
+function ownedBy(actor: Actor, table: { organisationId: PgColumn }): SQL | undefined {
+  return inOrganisation(table.organisationId, scopeFor(actor));
+}
+
 interface Lookup {
   /** Keep the record's row locked until the transaction ends: a change is about to follow. */
   lock?: boolean;
@@ -67,7 +86,7 @@ async function firstRow<T extends PgSelect, R>(
   db: Database,
   query: T,
   lookup: Lookup,
-  lockTarget: { table: PgTable; id: PgColumn; value: number },
+  lockTarget: { table: PgTable; id: PgColumn; value: number; owned: SQL | undefined },
   replace: (row: R, locked: unknown) => R,
 ): Promise<R | undefined> {
   const [row] = (await query.limit(1)) as R[];
@@ -75,7 +94,7 @@ async function firstRow<T extends PgSelect, R>(
   const [locked] = await db
     .select()
     .from(lockTarget.table)
-    .where(eq(lockTarget.id, lockTarget.value))
+    .where(and(lockTarget.owned, eq(lockTarget.id, lockTarget.value)))
     .for('update')
     .limit(1);
   return locked ? replace(row, locked) : undefined;
@@ -101,7 +120,12 @@ export async function findManagedProperty(
     db,
     query,
     lookup,
-    { table: propertiesTable, id: propertiesTable.id, value: id },
+    {
+      table: propertiesTable,
+      id: propertiesTable.id,
+      value: id,
+      owned: ownedBy(actor, propertiesTable),
+    },
     (_row, locked) => locked as PropertyRow,
   );
 }
@@ -143,12 +167,14 @@ export async function lockManagedUnits(
   if (wanted.length === 0) return new Map();
   const managed = await withPropertyOfUnit(
     db.select({ id: unitsTable.id }).from(unitsTable).$dynamic(),
-  ).where(and(anyOf(unitsTable.id, wanted), managedPropertiesFilter(actor)));
+  ).where(
+    and(ownedBy(actor, unitsTable), anyOf(unitsTable.id, wanted), managedPropertiesFilter(actor)),
+  );
   if (managed.length < wanted.length) missing('units', 'Unit');
   const locked = await db
     .select()
     .from(unitsTable)
-    .where(anyOf(unitsTable.id, wanted))
+    .where(and(ownedBy(actor, unitsTable), anyOf(unitsTable.id, wanted)))
     .orderBy(asc(unitsTable.id))
     .for('update');
   if (locked.length < wanted.length) missing('units', 'Unit');
@@ -165,12 +191,18 @@ export async function lockManagedTenants(
   if (wanted.length === 0) return new Map();
   const managed = await withPropertyOfTenant(
     db.select({ id: tenantsTable.id }).from(tenantsTable).$dynamic(),
-  ).where(and(anyOf(tenantsTable.id, wanted), managedPropertiesFilter(actor)));
+  ).where(
+    and(
+      ownedBy(actor, tenantsTable),
+      anyOf(tenantsTable.id, wanted),
+      managedPropertiesFilter(actor),
+    ),
+  );
   if (managed.length < wanted.length) missing('tenants', 'Tenant');
   const locked = await db
     .select()
     .from(tenantsTable)
-    .where(anyOf(tenantsTable.id, wanted))
+    .where(and(ownedBy(actor, tenantsTable), anyOf(tenantsTable.id, wanted)))
     .orderBy(asc(tenantsTable.id))
     .for('update');
   if (locked.length < wanted.length) missing('tenants', 'Tenant');
@@ -186,12 +218,12 @@ export async function findManagedUnit(
 ): Promise<UnitRow | undefined> {
   const query = withPropertyOfUnit(
     db.select({ unit: unitsTable }).from(unitsTable).$dynamic(),
-  ).where(and(eq(unitsTable.id, id), managedPropertiesFilter(actor)));
+  ).where(and(ownedBy(actor, unitsTable), eq(unitsTable.id, id), managedPropertiesFilter(actor)));
   const row = await firstRow<typeof query, { unit: UnitRow }>(
     db,
     query,
     lookup,
-    { table: unitsTable, id: unitsTable.id, value: id },
+    { table: unitsTable, id: unitsTable.id, value: id, owned: ownedBy(actor, unitsTable) },
     (_row, locked) => ({ unit: locked as UnitRow }),
   );
   return row?.unit;
@@ -216,14 +248,20 @@ export async function requireManagedStaff(
   const query = db
     .select({ staff: staffTable })
     .from(staffTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
-    .where(and(eq(staffTable.id, id), managedPropertiesFilter(actor)))
+    .innerJoin(
+      propertiesTable,
+      and(
+        eq(propertiesTable.id, staffTable.propertyId),
+        eq(propertiesTable.organisationId, staffTable.organisationId),
+      ),
+    )
+    .where(and(ownedBy(actor, staffTable), eq(staffTable.id, id), managedPropertiesFilter(actor)))
     .$dynamic();
   const row = await firstRow<typeof query, { staff: StaffRow }>(
     db,
     query,
     lookup,
-    { table: staffTable, id: staffTable.id, value: id },
+    { table: staffTable, id: staffTable.id, value: id, owned: ownedBy(actor, staffTable) },
     (_row, locked) => ({ staff: locked as StaffRow }),
   );
   return row?.staff ?? missing('staff', 'Staff member');
@@ -238,12 +276,14 @@ export async function requireManagedTenant(
 ): Promise<TenantRow> {
   const query = withPropertyOfTenant(
     db.select({ tenant: tenantsTable }).from(tenantsTable).$dynamic(),
-  ).where(and(eq(tenantsTable.id, id), managedPropertiesFilter(actor)));
+  ).where(
+    and(ownedBy(actor, tenantsTable), eq(tenantsTable.id, id), managedPropertiesFilter(actor)),
+  );
   const row = await firstRow<typeof query, { tenant: TenantRow }>(
     db,
     query,
     lookup,
-    { table: tenantsTable, id: tenantsTable.id, value: id },
+    { table: tenantsTable, id: tenantsTable.id, value: id, owned: ownedBy(actor, tenantsTable) },
     (_row, locked) => ({ tenant: locked as TenantRow }),
   );
   return row?.tenant ?? missing('tenants', 'Tenant');
@@ -258,12 +298,12 @@ export async function findManagedLease(
 ): Promise<LeaseRow | undefined> {
   const query = withPropertyOfLease(
     db.select({ lease: leasesTable }).from(leasesTable).$dynamic(),
-  ).where(and(eq(leasesTable.id, id), managedPropertiesFilter(actor)));
+  ).where(and(ownedBy(actor, leasesTable), eq(leasesTable.id, id), managedPropertiesFilter(actor)));
   const row = await firstRow<typeof query, { lease: LeaseRow }>(
     db,
     query,
     lookup,
-    { table: leasesTable, id: leasesTable.id, value: id },
+    { table: leasesTable, id: leasesTable.id, value: id, owned: ownedBy(actor, leasesTable) },
     (_row, locked) => ({ lease: locked as LeaseRow }),
   );
   return row?.lease;
@@ -410,14 +450,31 @@ export async function requireManagedApplication(
         property: { id: propertiesTable.id, name: propertiesTable.name },
       })
       .from(applicationsTable)
-      .innerJoin(unitsTable, eq(unitsTable.id, applicationsTable.unitId))
+      .innerJoin(
+        unitsTable,
+        and(
+          eq(unitsTable.id, applicationsTable.unitId),
+          eq(unitsTable.organisationId, applicationsTable.organisationId),
+        ),
+      )
       .$dynamic(),
-  ).where(and(eq(applicationsTable.id, id), managedPropertiesFilter(actor)));
+  ).where(
+    and(
+      ownedBy(actor, applicationsTable),
+      eq(applicationsTable.id, id),
+      managedPropertiesFilter(actor),
+    ),
+  );
   const row = await firstRow<typeof query, ManagedApplication>(
     db,
     query,
     lookup,
-    { table: applicationsTable, id: applicationsTable.id, value: id },
+    {
+      table: applicationsTable,
+      id: applicationsTable.id,
+      value: id,
+      owned: ownedBy(actor, applicationsTable),
+    },
     (found, locked) => ({ ...found, application: locked as ApplicationRow }),
   );
   return row ?? missing('applications', 'Application');

@@ -10,6 +10,7 @@ export {
   lockManagedTenants,
   lockManagedUnits,
   managedPropertiesFilter,
+  managedRecordsFilter,
   requireMaintenanceRole,
   requireManagedApplication,
   requireManagedLease,

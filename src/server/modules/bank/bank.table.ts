@@ -16,7 +16,7 @@ import type { CsvMapping } from '../../../shared/schemas/bank';
 import { createdAt, money, updatedAt } from '../../db/columns';
 import { expensesTable } from '../expenses/expenses.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
-import { organisationsTable } from '../organisations/organisations.table';
+import { organisationOfParent, organisationsTable } from '../organisations/organisations.table';
 import { usersTable } from '../users/users.table';
 
 /**
@@ -58,6 +58,7 @@ export const bankAccountsTable = pgTable(
 export const bankLinesTable = pgTable(
   'bank_lines',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     accountId: integer('account_id')
       .notNull()
@@ -102,6 +103,7 @@ export const bankLinesTable = pgTable(
 export const bankLineRejectionsTable = pgTable(
   'bank_line_rejections',
   {
+    organisationId: organisationOfParent(),
     lineId: integer('line_id')
       .notNull()
       .references(() => bankLinesTable.id, { onDelete: 'cascade' }),
@@ -123,6 +125,7 @@ export const bankLineRejectionsTable = pgTable(
 export const bankBalancesTable = pgTable(
   'bank_balances',
   {
+    organisationId: organisationOfParent(),
     accountId: integer('account_id')
       .notNull()
       .references(() => bankAccountsTable.id, { onDelete: 'restrict' }),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DepositRegisterItem, DepositSortKey } from '../../../shared/schemas/deposits';
 import type { SortOrder } from '../../../shared/schemas/paging';
-import { propertiesInScope, type Scope } from '../../scope';
+import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
 import { amountOf } from '../../db/columns';
 import type { Database } from '../../db/client';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
@@ -123,9 +123,16 @@ export async function listRegister(
       .$dynamic(),
   )
     .leftJoin(sums, eq(sums.leaseId, leasesTable.id))
-    .leftJoin(depositSettlementsTable, eq(depositSettlementsTable.leaseId, leasesTable.id))
+    .leftJoin(
+      depositSettlementsTable,
+      and(
+        eq(depositSettlementsTable.leaseId, leasesTable.id),
+        eq(depositSettlementsTable.organisationId, leasesTable.organisationId),
+      ),
+    )
     .where(
       and(
+        inOrganisation(leasesTable.organisationId, options.scope),
         propertiesInScope(options.scope),
         options.propertyId ? eq(propertiesTable.id, options.propertyId) : undefined,
         options.status ? eq(leasesTable.status, options.status) : undefined,

@@ -4,6 +4,7 @@ import { createdAt, money } from '../../db/columns';
 import { leasesTable } from '../leases/leases.table';
 import { ledgerEntriesTable } from '../ledger/ledger.table';
 import { usersTable } from '../users/users.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /**
  * The deposit register: money held for a tenant, a liability and never income, so it lives
@@ -13,6 +14,7 @@ import { usersTable } from '../users/users.table';
 export const depositTransactionsTable = pgTable(
   'deposit_transactions',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     leaseId: integer('lease_id')
       .notNull()
@@ -49,6 +51,7 @@ export const depositTransactionsTable = pgTable(
 export const depositSettlementsTable = pgTable(
   'deposit_settlements',
   {
+    organisationId: organisationOfParent(),
     leaseId: integer('lease_id')
       .primaryKey()
       .references(() => leasesTable.id, { onDelete: 'restrict' }),

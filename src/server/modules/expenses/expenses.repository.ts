@@ -6,10 +6,11 @@ import type {
   ExpenseSummary,
   ExpenseTotals,
 } from '../../../shared/schemas/expenses';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
 import { readPage, sortOrder, textKey, totalColumn } from '../../http/paging';
-import { propertiesInScope, type Scope } from '../../scope';
+import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
 import { propertiesTable } from '../properties';
 import { containsPattern } from '../properties';
 import { unitsTable } from '../units';
@@ -36,10 +37,14 @@ function baseQuery(db: Database) {
   return db
     .select(summaryColumns)
     .from(e)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, e.propertyId))
-    .leftJoin(unitsTable, eq(unitsTable.id, e.unitId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, e.vendorId));
+    .innerJoin(propertiesTable, sameOrganisation(propertiesTable, e.propertyId))
+    .leftJoin(unitsTable, sameOrganisation(unitsTable, e.unitId))
+    .leftJoin(vendorsTable, sameOrganisation(vendorsTable, e.vendorId));
 }
+
+/** The row the expense names, of the expense's own organisation (decision 0030). */
+const sameOrganisation = (table: { id: PgColumn; organisationId: PgColumn }, reference: PgColumn) =>
+  and(eq(table.id, reference), eq(table.organisationId, e.organisationId));
 
 export function toSummary(row: SummaryRow, receiptCount: number): ExpenseSummary {
   const x = row.expense;
@@ -72,7 +77,7 @@ export async function findExpense(
   { lock = false } = {},
 ): Promise<SummaryRow | undefined> {
   const query = baseQuery(db)
-    .where(and(eq(e.id, id), propertiesInScope(scope)))
+    .where(and(inOrganisation(e.organisationId, scope), eq(e.id, id), propertiesInScope(scope)))
     .limit(1)
     .$dynamic();
   const [row] = await (lock ? query.for('update', { of: e }) : query);
@@ -87,6 +92,7 @@ type ListFilters = Pick<
 function listFilter(scope: Scope, f: ListFilters): SQL | undefined {
   const pattern = f.q ? containsPattern(f.q) : undefined;
   return and(
+    inOrganisation(e.organisationId, scope),
     propertiesInScope(scope),
     f.propertyId ? eq(e.propertyId, f.propertyId) : undefined,
     f.vendorId ? eq(e.vendorId, f.vendorId) : undefined,

@@ -18,6 +18,7 @@ import { uploadsTable } from '../uploads/uploads.table';
 import { usersTable } from '../users/users.table';
 import { vendorsTable } from '../vendors/vendors.table';
 import { workOrdersTable } from '../work-orders/work-orders.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 const categoryList = sql.raw(EXPENSE_CATEGORY_VALUES.map((c) => `'${c}'`).join(', '));
 
@@ -29,6 +30,7 @@ const categoryList = sql.raw(EXPENSE_CATEGORY_VALUES.map((c) => `'${c}'`).join('
 export const recurringExpensesTable = pgTable(
   'recurring_expenses',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     propertyId: integer('property_id')
       .notNull()
@@ -75,6 +77,7 @@ export const recurringExpensesTable = pgTable(
 export const expensesTable = pgTable(
   'expenses',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     propertyId: integer('property_id')
       .notNull()
@@ -121,6 +124,7 @@ export const expensesTable = pgTable(
 export const expenseReceiptsTable = pgTable(
   'expense_receipts',
   {
+    organisationId: organisationOfParent(),
     expenseId: integer('expense_id')
       .notNull()
       .references(() => expensesTable.id, { onDelete: 'cascade' }),

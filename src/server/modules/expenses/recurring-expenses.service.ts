@@ -12,7 +12,7 @@ import { actingUser, type Context } from '../../context';
 import type { Database } from '../../db/client';
 import { countRows, deleteUnlessUsed, type DeletionRules } from '../../db/delete-unless-used';
 import { notFound } from '../../http/errors';
-import { propertiesInScope } from '../../scope';
+import { inOrganisation, propertiesInScope } from '../../scope';
 import { recordEvent } from '../audit';
 import { scopeFor } from '../authz';
 import { propertiesTable, requireManagedFilters } from '../properties';
@@ -51,8 +51,17 @@ function namedQuery(db: Database) {
   return db
     .select({ row: r, propertyName: propertiesTable.name, vendorName: vendorsTable.name })
     .from(r)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, r.propertyId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, r.vendorId));
+    .innerJoin(
+      propertiesTable,
+      and(
+        eq(propertiesTable.id, r.propertyId),
+        eq(propertiesTable.organisationId, r.organisationId),
+      ),
+    )
+    .leftJoin(
+      vendorsTable,
+      and(eq(vendorsTable.id, r.vendorId), eq(vendorsTable.organisationId, r.organisationId)),
+    );
 }
 
 async function countPosted(db: Database, ids: number[]): Promise<Map<number, number>> {
@@ -69,7 +78,13 @@ async function countPosted(db: Database, ids: number[]): Promise<Map<number, num
 
 async function requireRecurring(ctx: Context, id: number, lock = false): Promise<Named> {
   const query = namedQuery(ctx.tx)
-    .where(and(eq(r.id, id), propertiesInScope(scopeFor(ctx.actor))))
+    .where(
+      and(
+        inOrganisation(r.organisationId, scopeFor(ctx.actor)),
+        eq(r.id, id),
+        propertiesInScope(scopeFor(ctx.actor)),
+      ),
+    )
     .limit(1)
     .$dynamic();
   const [found] = await (lock ? query.for('update', { of: r }) : query);
@@ -104,6 +119,7 @@ export async function listRecurringExpenses(
   const rows = await namedQuery(ctx.tx)
     .where(
       and(
+        inOrganisation(r.organisationId, scopeFor(ctx.actor)),
         propertiesInScope(scopeFor(ctx.actor)),
         propertyId ? eq(r.propertyId, propertyId) : undefined,
       ),

@@ -4,6 +4,7 @@ import { createdAt } from '../../db/columns';
 import { staffTable } from '../staff/staff.table';
 import { tenantsTable } from '../tenants/tenants.table';
 import { usersTable } from '../users/users.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /**
  * Portal invitations (decision 0011, docs/product.md section 13): a one-time link the
@@ -14,6 +15,7 @@ import { usersTable } from '../users/users.table';
 export const invitationsTable = pgTable(
   'invitations',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     tenantId: integer('tenant_id').references(() => tenantsTable.id, { onDelete: 'cascade' }),
     staffId: integer('staff_id').references(() => staffTable.id, { onDelete: 'cascade' }),

@@ -30,6 +30,7 @@ import type { LeaseRow } from './leases.table';
 /** A lease not stored yet: only what rent posting reads matters, from the terms. */
 const NEW_LEASE: LeaseRow = {
   id: 0,
+  organisationId: 0,
   tenantId: 0,
   unitId: 0,
   unitNumber: '',

@@ -12,7 +12,7 @@ import {
   type LeaseListItem,
   type LeaseSortKey,
 } from '../../../shared/schemas/leases';
-import { propertiesInScope, type Scope } from '../../scope';
+import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { leaseCurrentOrUpcoming, withPropertyOfLease } from '../tenancy';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
@@ -317,6 +317,7 @@ export async function listManagedLeases(
   )
     .where(
       and(
+        inOrganisation(leasesTable.organisationId, options.scope),
         propertiesInScope(options.scope),
         options.status ? eq(leasesTable.status, options.status) : undefined,
         options.notEndedOn ? leaseCurrentOrUpcoming(leasesTable, options.notEndedOn) : undefined,

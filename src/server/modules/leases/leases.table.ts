@@ -13,10 +13,12 @@ import {
 import { tenantsTable } from '../tenants/tenants.table';
 import { unitsTable } from '../units/units.table';
 import { createdAt, decimal, money, updatedAt } from '../../db/columns';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 export const leasesTable = pgTable(
   'leases',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     // A tenant's lease history is kept: a tenant with leases cannot be deleted (409).
     tenantId: integer('tenant_id')

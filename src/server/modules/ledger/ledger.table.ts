@@ -15,6 +15,7 @@ import { createdAt, money } from '../../db/columns';
 import { leasesTable } from '../leases/leases.table';
 import { leaseRecurringChargesTable } from '../recurring-charges/recurring-charges.table';
 import { usersTable } from '../users/users.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /**
  * A lease's ledger: append-only (no route updates or deletes a row). Exactly-once rules are
@@ -24,6 +25,7 @@ import { usersTable } from '../users/users.table';
 export const ledgerEntriesTable = pgTable(
   'ledger_entries',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     leaseId: integer('lease_id')
       .notNull()

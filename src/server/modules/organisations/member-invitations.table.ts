@@ -14,7 +14,7 @@ import { MEMBER_ROLES } from '../../../shared/constants';
 import { createdAt } from '../../db/columns';
 import { propertiesTable } from '../properties/properties.table';
 import { usersTable } from '../users/users.table';
-import { organisationsTable } from './organisations.table';
+import { organisationOfParent, organisationsTable } from './organisations.table';
 
 /**
  * An Owner's one-time link that makes whoever accepts it a member, with the role and the
@@ -56,6 +56,7 @@ export const memberInvitationsTable = pgTable(
 export const memberInvitationPropertiesTable = pgTable(
   'member_invitation_properties',
   {
+    organisationId: organisationOfParent('cascade'),
     invitationId: integer('invitation_id')
       .notNull()
       .references(() => memberInvitationsTable.id, { onDelete: 'cascade' }),

@@ -1,11 +1,12 @@
 import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { propertiesTable } from '../properties/properties.table';
-import { organisationMembersTable } from './organisations.table';
+import { organisationMembersTable, organisationOfParent } from './organisations.table';
 
 /** The properties a limited member may act on. */
 export const memberPropertiesTable = pgTable(
   'member_properties',
   {
+    organisationId: organisationOfParent('cascade'),
     memberId: integer('member_id')
       .notNull()
       .references(() => organisationMembersTable.id, { onDelete: 'cascade' }),

@@ -57,3 +57,22 @@ export const organisationMembersTable = pgTable(
 
 export type OrganisationRow = typeof organisationsTable.$inferSelect;
 export type OrganisationMemberRow = typeof organisationMembersTable.$inferSelect;
+
+/**
+ * A row's organisation on a table under another (decision 0030): the database fills it from
+ * the parent row on insert (drizzle/0035) and refuses a value or a new parent of another
+ * organisation, so no service passes it and none can get it wrong; an insert leaves it out
+ * (DEFAULT, which the trigger replaces).
+ */
+export function organisationOfParent(onDelete: 'restrict' | 'cascade' = 'restrict') {
+  return integer('organisation_id')
+    .notNull()
+    .references(() => organisationsTable.id, { onDelete })
+    .$defaultFn(() => sql`DEFAULT`);
+}
+
+/**
+ * A row's organisation on a table of totals the database writes itself (the books' totals,
+ * the public search text): copied from the property by the function that writes the row.
+ */
+export const organisationOfTotals = () => integer('organisation_id').notNull();

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/overview';
 import type { Context } from '../../context';
 import { notFound } from '../../http/errors';
-import { findManagedProperty, managedPropertiesFilter, scopeFor } from '../authz';
+import { findManagedProperty, managedRecordsFilter, scopeFor } from '../authz';
 import { listManagedLeases } from '../leases';
 import { findPropertyWithOwner } from '../properties';
 import { listStaff } from '../staff';
@@ -71,7 +71,7 @@ export async function readPropertyOverview(
     order: 'asc',
   });
   const workOrders = await listWorkOrders(db, {
-    scope: managedPropertiesFilter(actor),
+    scope: managedRecordsFilter(actor, workOrdersTable),
     query: {
       propertyId: id,
       open: true,
@@ -115,7 +115,7 @@ export async function readUnitOverview(
   const leases = await leasesOfUnit(db, id, { limit: HISTORY_LIMIT, today: today(ctx) });
   const applications = await applicationsOfUnit(db, id, HISTORY_LIMIT);
   const workOrders = await listWorkOrders(db, {
-    scope: and(managedPropertiesFilter(actor), eq(workOrdersTable.unitId, id)),
+    scope: and(managedRecordsFilter(actor, workOrdersTable), eq(workOrdersTable.unitId, id)),
     query: { open: undefined, overdue: undefined, limit: HISTORY_LIMIT, offset: 0 },
     now: ctx.now,
     targets,

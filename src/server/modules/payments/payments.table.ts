@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizz
 import { createdAt, money } from '../../db/columns';
 import { leasesTable } from '../leases/leases.table';
 import { usersTable } from '../users/users.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /**
  * Every Stripe Checkout Session this server created (docs/product.md, 'Paying rent online'):
@@ -14,6 +15,7 @@ import { usersTable } from '../users/users.table';
 export const checkoutSessionsTable = pgTable(
   'checkout_sessions',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     /** Stripe's id of the session, cs_... */
     providerSessionId: text('provider_session_id').notNull(),

@@ -1,4 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { organisationOfTotals } from '../organisations/organisations.table';
 import { propertiesTable } from './properties.table';
 
 /**
@@ -10,6 +11,7 @@ import { propertiesTable } from './properties.table';
  * migration that creates the triggers.
  */
 export const propertySearchTable = pgTable('property_search', {
+  organisationId: organisationOfTotals(),
   propertyId: integer('property_id')
     .primaryKey()
     .references(() => propertiesTable.id, { onDelete: 'cascade' }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from '../../db/columns';
 import { leasesTable } from '../leases/leases.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /**
  * A charge a lease pays every rent period besides its rent (parking, pet rent, ...), posted
@@ -12,6 +13,7 @@ import { leasesTable } from '../leases/leases.table';
 export const leaseRecurringChargesTable = pgTable(
   'lease_recurring_charges',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     leaseId: integer('lease_id')
       .notNull()

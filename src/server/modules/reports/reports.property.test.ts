@@ -482,13 +482,16 @@ describe('reports: SQL and plain sums agree', () => {
         }
 
         if (input.moveUnit) {
-          await t.database.db
+          // A property never changes organisation (decision 0030): everything under it would
+          // be left in the old one. The database refuses, and the totals stay as they were.
+          const transfer = t.database.db
             .update(propertiesTable)
             .set({
               userId: neighbour.user.id,
               organisationId: neighbour.organisation!.organisationId,
             })
             .where(eq(propertiesTable.id, properties[0]!));
+          await expect(transfer).rejects.toMatchObject({ cause: { code: '23514' } });
         }
 
         // The totals the triggers keep are their recomputation from every row.

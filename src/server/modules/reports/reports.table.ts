@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from '../../db/columns';
+import { organisationOfTotals } from '../organisations/organisations.table';
 
 /**
  * The books summed ahead of time (decision 0027), at three levels: what the reports would sum
@@ -28,6 +29,7 @@ const knownValues = (basis: unknown, side: unknown) => [
 export const booksMonthTotalsTable = pgTable(
   'books_month_totals',
   {
+    organisationId: organisationOfTotals(),
     propertyId: integer('property_id').notNull(),
     /** The month's first day. */
     month: date('month', { mode: 'string' }).notNull(),
@@ -62,6 +64,7 @@ export const booksMonthTotalsTable = pgTable(
 export const booksYearTotalsTable = pgTable(
   'books_year_totals',
   {
+    organisationId: organisationOfTotals(),
     propertyId: integer('property_id').notNull(),
     /** January 1. */
     year: date('year', { mode: 'string' }).notNull(),

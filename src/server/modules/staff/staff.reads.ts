@@ -1,7 +1,8 @@
 import type { Staff, StaffListItem } from '../../../shared/schemas/staff';
 import type { Context } from '../../context';
 import type { PageRequest } from '../../http/paging';
-import { managedPropertiesFilter, requireManagedStaff } from '../authz';
+import { managedRecordsFilter, requireManagedStaff } from '../authz';
+import { staffTable } from './staff.table';
 import { containsPattern, requireManagedFilters } from '../properties';
 import { listStaff, toStaff, type StaffListOptions } from './staff.repository';
 
@@ -29,7 +30,7 @@ export async function readStaffPage(
 function listManagedStaff(ctx: Context, { q, ...filters }: StaffListQuery) {
   return listStaff(ctx.tx, {
     ...filters,
-    propertyFilter: managedPropertiesFilter(ctx.actor),
+    propertyFilter: managedRecordsFilter(ctx.actor, staffTable),
     pattern: q ? containsPattern(q) : undefined,
   });
 }

@@ -67,7 +67,13 @@ export async function listStaff(
   const query = db
     .select({ staff: staffTable, propertyName: propertiesTable.name, total: totalColumn() })
     .from(staffTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
+    .innerJoin(
+      propertiesTable,
+      and(
+        eq(propertiesTable.id, staffTable.propertyId),
+        eq(propertiesTable.organisationId, staffTable.organisationId),
+      ),
+    )
     .where(where)
     .orderBy(
       ...sortOrder(staffSortColumns, options.sort, options.order, [

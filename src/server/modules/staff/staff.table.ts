@@ -3,10 +3,12 @@ import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-cor
 import { propertiesTable } from '../properties/properties.table';
 import { usersTable } from '../users/users.table';
 import { createdAt, updatedAt } from '../../db/columns';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 export const staffTable = pgTable(
   'staff',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     // Staff are assigned to a property; the assignment ends with the property.
     propertyId: integer('property_id')

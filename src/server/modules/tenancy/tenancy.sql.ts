@@ -1,5 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { LEASES_ENDING_SOON_DAYS } from '../../../shared/schemas/dashboard';
 import { leasesTable } from '../leases';
 import { propertiesTable } from '../properties';
@@ -70,14 +70,28 @@ export function leaseStateOn(l: LeaseDates, day: Day): SQL<string> {
  * The ownership joins. Everything a landlord manages hangs off a property: a unit through
  * units.property_id, a tenant through their unit, a lease through its own unit. Each adds
  * unit and property to a query, so the property's owner is there for `propertiesInScope`.
+ * Each join also matches the organisation (decision 0030): every table of the query is then
+ * filtered by organisation once the first one is, as a distributed database joins rows of one
+ * organisation on one node.
  */
+const unitOfRow = (column: PgColumn, organisationId: PgColumn) =>
+  and(eq(unitsTable.id, column), eq(unitsTable.organisationId, organisationId));
+
 export function withPropertyOfUnit<T extends PgSelect>(query: T) {
-  return query.innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId));
+  return query.innerJoin(
+    propertiesTable,
+    and(
+      eq(propertiesTable.id, unitsTable.propertyId),
+      eq(propertiesTable.organisationId, unitsTable.organisationId),
+    ),
+  );
 }
 
 /** Add to a query over tenants: their unit (where they live) and its property. */
 export function withPropertyOfTenant<T extends PgSelect>(query: T) {
-  return withPropertyOfUnit(query.innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId)));
+  return withPropertyOfUnit(
+    query.innerJoin(unitsTable, unitOfRow(tenantsTable.unitId, tenantsTable.organisationId)),
+  );
 }
 
 /**
@@ -86,7 +100,7 @@ export function withPropertyOfTenant<T extends PgSelect>(query: T) {
  * the scope filters on. Add to a query over leases.
  */
 export function withPropertyOfLease<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId));
+  return withPropertyOfUnit(
+    query.innerJoin(unitsTable, unitOfRow(leasesTable.unitId, leasesTable.organisationId)),
+  );
 }

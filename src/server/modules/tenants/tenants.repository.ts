@@ -2,7 +2,7 @@ import { insertRows } from '../../db/batches';
 import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Tenant, TenantListItem, TenantSortKey } from '../../../shared/schemas/tenants';
-import { propertiesInScope, type Scope } from '../../scope';
+import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { withPropertyOfTenant } from '../tenancy';
 import { readPage, sortOrder, textKey, totalColumn, type PageRequest } from '../../http/paging';
@@ -150,6 +150,7 @@ export async function listManagedTenants(
   )
     .where(
       and(
+        inOrganisation(tenantsTable.organisationId, options.scope),
         propertiesInScope(options.scope),
         options.propertyId ? eq(unitsTable.propertyId, options.propertyId) : undefined,
         options.unitId ? eq(tenantsTable.unitId, options.unitId) : undefined,

@@ -3,10 +3,12 @@ import { check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/
 import { unitsTable } from '../units/units.table';
 import { usersTable } from '../users/users.table';
 import { createdAt, updatedAt } from '../../db/columns';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 export const tenantsTable = pgTable(
   'tenants',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     // A unit with tenants cannot be deleted: the API answers 409.
     unitId: integer('unit_id')

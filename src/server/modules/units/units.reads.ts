@@ -3,7 +3,8 @@ import type { Unit, UnitListItem, unitListQuerySchema } from '../../../shared/sc
 import type { Context } from '../../context';
 import { notFound } from '../../http/errors';
 import type { PageRequest } from '../../http/paging';
-import { managedPropertiesFilter } from '../authz';
+import { managedRecordsFilter } from '../authz';
+import { unitsTable } from './units.table';
 import { containsPattern, requireManagedFilters } from '../properties';
 import { findUnit, listUnits, toUnit } from './units.repository';
 
@@ -20,7 +21,7 @@ export async function readUnitList(
   if (mine) await requireManagedFilters(ctx, filters);
   return listUnits(ctx.tx, {
     ...filters,
-    propertyFilter: mine ? managedPropertiesFilter(ctx.actor) : undefined,
+    propertyFilter: mine ? managedRecordsFilter(ctx.actor, unitsTable) : undefined,
     pattern: q ? containsPattern(q) : undefined,
   });
 }
@@ -34,7 +35,7 @@ export async function readManagedUnitsPage(
   const { units } = await listUnits(ctx.tx, {
     ...filters,
     ...page,
-    propertyFilter: managedPropertiesFilter(ctx.actor),
+    propertyFilter: managedRecordsFilter(ctx.actor, unitsTable),
     pattern: q ? containsPattern(q) : undefined,
   });
   return units;

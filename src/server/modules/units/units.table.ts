@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { propertiesTable } from '../properties/properties.table';
 import { createdAt, decimal, money, updatedAt } from '../../db/columns';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 export const unitsTable = pgTable(
   'units',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     // A property with units cannot be deleted: the API answers 409 and says what to remove first.
     propertyId: integer('property_id')

@@ -1,4 +1,5 @@
-import { managedPropertiesFilter } from '../authz';
+import { managedRecordsFilter } from '../authz';
+import { workOrdersTable } from './work-orders.table';
 import type { ResponseTargets, WorkOrderRole } from '../../../shared/maintenance';
 import {
   WORKER_QUEUE_MAINTENANCE_ONLY,
@@ -40,7 +41,7 @@ export async function readManagedWorkOrders(
   if (query.assigneeId) await requireManagedStaff(ctx.tx, ctx.actor, query.assigneeId);
   if (query.tenantId) await requireManagedTenant(ctx.tx, ctx.actor, query.tenantId);
   return listWorkOrders(ctx.tx, {
-    scope: managedPropertiesFilter(ctx.actor),
+    scope: managedRecordsFilter(ctx.actor, workOrdersTable),
     query,
     now: ctx.now,
     targets,
@@ -53,7 +54,7 @@ export function readManagedWorkOrderCounts(
   targets: ResponseTargets,
 ): Promise<WorkOrderCounts> {
   return countWorkOrders(ctx.tx, {
-    scope: managedPropertiesFilter(ctx.actor),
+    scope: managedRecordsFilter(ctx.actor, workOrdersTable),
     now: ctx.now,
     targets,
   });
@@ -64,7 +65,10 @@ export function readManagedWorkOrder(
   ctx: Context,
   { id, targets }: { id: number; targets: ResponseTargets },
 ): Promise<WorkOrder> {
-  return readWorkOrder(ctx.tx, id, managedPropertiesFilter(ctx.actor), { now: ctx.now, targets });
+  return readWorkOrder(ctx.tx, id, managedRecordsFilter(ctx.actor, workOrdersTable), {
+    now: ctx.now,
+    targets,
+  });
 }
 
 /** The worker's view of a work order assigned to them: without the tenant's email. */
@@ -93,7 +97,7 @@ export async function readWorkOrderPhoto(
   const scope =
     role === 'worker'
       ? workOrdersAssignedToAccountFilter(ctx.actor)
-      : managedPropertiesFilter(ctx.actor);
+      : managedRecordsFilter(ctx.actor, workOrdersTable);
   const found = await findWorkOrder(ctx.tx, id, scope);
   const upload = found ? await findPhotoUpload(ctx.tx, id, photoId) : undefined;
   if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');

@@ -14,6 +14,7 @@ import type {
   WorkOrderPhoto,
   WorkOrderSummary,
 } from '../../../shared/schemas/work-orders';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { centsOf } from '../../db/columns';
 import { propertiesTable } from '../properties';
@@ -31,6 +32,13 @@ import {
 } from './work-orders.table';
 
 const w = workOrdersTable;
+
+/**
+ * The row a work order names, of the work order's own organisation (decision 0030): every
+ * table of the query is then filtered by organisation once the work order is.
+ */
+const sameOrganisation = (table: { id: PgColumn; organisationId: PgColumn }, reference: PgColumn) =>
+  and(eq(table.id, reference), eq(table.organisationId, w.organisationId));
 
 /** When a request must be acknowledged by, in SQL: its priority's target after filing. */
 function respondByExpression(targets: ResponseTargets): SQL {
@@ -71,10 +79,10 @@ function baseQuery(db: Database) {
   return db
     .select(summaryColumns)
     .from(w)
-    .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .leftJoin(staffTable, eq(staffTable.id, w.assignedStaffId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, w.assignedVendorId));
+    .innerJoin(unitsTable, sameOrganisation(unitsTable, w.unitId))
+    .innerJoin(propertiesTable, sameOrganisation(propertiesTable, unitsTable.propertyId))
+    .leftJoin(staffTable, sameOrganisation(staffTable, w.assignedStaffId))
+    .leftJoin(vendorsTable, sameOrganisation(vendorsTable, w.assignedVendorId));
 }
 
 export interface Clock {
@@ -152,8 +160,8 @@ export async function listWorkOrders(
     const [counted] = await db
       .select({ total: count() })
       .from(w)
-      .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
-      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+      .innerJoin(unitsTable, sameOrganisation(unitsTable, w.unitId))
+      .innerJoin(propertiesTable, sameOrganisation(propertiesTable, unitsTable.propertyId))
       .where(where);
     total = counted?.total ?? 0;
   }
@@ -177,8 +185,8 @@ export async function countWorkOrders(
       ),
     })
     .from(w)
-    .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .innerJoin(unitsTable, sameOrganisation(unitsTable, w.unitId))
+    .innerJoin(propertiesTable, sameOrganisation(propertiesTable, unitsTable.propertyId))
     .where(scope);
   return { open: row?.open ?? 0, emergency: row?.emergency ?? 0, overdue: row?.overdue ?? 0 };
 }
@@ -200,11 +208,11 @@ export async function findWorkOrder(
       tenantEmail: tenantsTable.email,
     })
     .from(w)
-    .innerJoin(unitsTable, eq(unitsTable.id, w.unitId))
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
-    .leftJoin(staffTable, eq(staffTable.id, w.assignedStaffId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, w.assignedVendorId))
-    .leftJoin(tenantsTable, eq(tenantsTable.id, w.tenantId))
+    .innerJoin(unitsTable, sameOrganisation(unitsTable, w.unitId))
+    .innerJoin(propertiesTable, sameOrganisation(propertiesTable, unitsTable.propertyId))
+    .leftJoin(staffTable, sameOrganisation(staffTable, w.assignedStaffId))
+    .leftJoin(vendorsTable, sameOrganisation(vendorsTable, w.assignedVendorId))
+    .leftJoin(tenantsTable, sameOrganisation(tenantsTable, w.tenantId))
     .where(and(eq(w.id, id), scope))
     .limit(1)
     .$dynamic();

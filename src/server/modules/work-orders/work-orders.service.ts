@@ -23,7 +23,7 @@ import {
 } from '../../http/errors';
 import { recordEvent } from '../audit';
 import {
-  managedPropertiesFilter,
+  managedRecordsFilter,
   requireManagedStaff,
   requireManagedUnit,
   workOrdersAssignedToAccountFilter,
@@ -66,7 +66,7 @@ export async function requireWorkOrder(
   const scope =
     role === 'worker'
       ? workOrdersAssignedToAccountFilter(ctx.actor)
-      : managedPropertiesFilter(ctx.actor);
+      : managedRecordsFilter(ctx.actor, workOrdersTable);
   const found = await findWorkOrder(ctx.tx, id, scope, { lock: true });
   if (!found) throw NOT_FOUND();
   return found;

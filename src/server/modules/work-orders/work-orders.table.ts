@@ -19,6 +19,7 @@ import { unitsTable } from '../units/units.table';
 import { uploadsTable } from '../uploads/uploads.table';
 import { usersTable } from '../users/users.table';
 import { vendorsTable } from '../vendors/vendors.table';
+import { organisationOfParent } from '../organisations/organisations.table';
 
 /**
  * A maintenance request and the work order it becomes are one record: filed as New, triaged
@@ -28,6 +29,7 @@ import { vendorsTable } from '../vendors/vendors.table';
 export const workOrdersTable = pgTable(
   'work_orders',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     // A unit with work orders is kept: the request is part of its history.
     unitId: integer('unit_id')
@@ -96,6 +98,7 @@ export type WorkOrderRow = typeof workOrdersTable.$inferSelect;
 export const workOrderNotesTable = pgTable(
   'work_order_notes',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     workOrderId: integer('work_order_id')
       .notNull()
@@ -122,6 +125,7 @@ export type WorkOrderNoteRow = typeof workOrderNotesTable.$inferSelect;
 export const workOrderPhotosTable = pgTable(
   'work_order_photos',
   {
+    organisationId: organisationOfParent(),
     id: serial('id').primaryKey(),
     workOrderId: integer('work_order_id')
       .notNull()
