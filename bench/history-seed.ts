@@ -17,8 +17,8 @@ export interface HistoryLandlord {
 export const UNITS_PER_PROPERTY = 10;
 /** Work orders per unit over the three years (30,000 for 10,000 units). */
 const WORK_ORDERS_PER_UNIT = 3;
-/** Notifications per unit, to the landlord's account (100,000 for 10,000 units). */
-const NOTIFICATIONS_PER_UNIT = 10;
+/** Notifications per tenant, to their own account (100,000 for 10,000 units). */
+const NOTIFICATIONS_PER_TENANT = 10;
 const DAYS_OF_HISTORY = Math.round((BOOKS_MONTHS * 365) / 12);
 
 export interface HistoryCounts extends BooksHistoryCounts {
@@ -36,9 +36,9 @@ export interface HistoryCounts extends BooksHistoryCounts {
  * The landlords' portfolios (seedPortfolio, its fake people and rents, one landlord after the
  * other), then three years of their history at once by bulk SQL through the product's tables
  * with every trigger on: the books (seedBooksHistory), work orders with notes and photos (the
- * upload's metadata; no bytes), and notifications. Which unit's request is still open, and
- * which notification is read, follows a row's place in its landlord's portfolio, not its id, so
- * a landlord seeded alone gets the same history as beside others.
+ * upload's metadata; no bytes), and the tenants' accounts with their notifications. Which
+ * unit's request is still open follows the unit's place in its landlord's portfolio, not its
+ * id, so a landlord seeded alone gets the same history as beside others.
  */
 export async function seedHistory(
   db: Database,
@@ -76,7 +76,7 @@ export async function seedHistory(
   const userNames = landlords.map((landlord) => landlord.userName);
   const books = await seedBooksHistory(db, userNames);
   const work = await seedWorkOrderHistory(db, userNames);
-  const notifications = await seedNotifications(db, userNames);
+  const notifications = await seedNotifications(db, userNames, landlords[0]!.tenantUserName);
   const sum = (key: keyof PortfolioCounts) => portfolios.reduce((n, p) => n + p[key], 0);
   return {
     landlords: landlords.length,
@@ -161,24 +161,72 @@ async function seedWorkOrderHistory(db: Database, userNames: string[]) {
   return counted.rows[0]!;
 }
 
-/** Ten a unit to each landlord's account over the three years; all but the last 20 read. */
-async function seedNotifications(db: Database, userNames: string[]): Promise<number> {
+/**
+ * What the tenants are told in the app: every tenant of the landlords gets an account (signed
+ * up, with the password of the first landlord's portal tenant) and ten notifications over the
+ * last 80 days, all but the newest two read: 100,000 for 10,000 units. Not years of them: the
+ * product keeps an account's read notifications 90 days and at most 200 (pruneNotifications),
+ * so a landlord's notifications are her tenants' recent ones, not one account's history.
+ */
+async function seedNotifications(
+  db: Database,
+  userNames: string[],
+  passwordOf: string,
+): Promise<number> {
   const owners = ownersOf(userNames);
+  const tenants = sql`
+    SELECT t.id FROM tenants t JOIN units u ON u.id = t.unit_id
+    JOIN properties p ON p.id = u.property_id
+    WHERE p.user_id IN ${owners}`;
+  await db.execute(sql`
+    INSERT INTO users (user_name, email, password_hash, roles)
+    SELECT 'history-tenant-' || t.id, 'history-tenant-' || t.id || '@example.com',
+           (SELECT password_hash FROM users WHERE user_name = ${passwordOf}), ARRAY['Tenant']
+    FROM tenants t WHERE t.id IN (${tenants}) AND t.user_id IS NULL`);
+  await db.execute(sql`
+    UPDATE tenants t SET user_id = u.id
+    FROM users u WHERE u.user_name = 'history-tenant-' || t.id AND t.id IN (${tenants})`);
   await db.execute(sql`
     INSERT INTO notifications (user_id, key, kind, title, body, link, created_at, read_at)
-    SELECT o.id, 'history:' || o.id || ':' || n,
+    SELECT t.user_id, 'history:' || t.user_id || ':' || n,
            (ARRAY['payments.recorded', 'ledger.posted', 'charges.overdue', 'leases.ending_soon'])[1 + n % 4],
            (ARRAY['Payment recorded', 'Rent posted', 'Charges overdue', 'Lease ending soon'])[1 + n % 4],
-           'From the history seeded for the benchmark.', '/money',
-           now() - make_interval(mins => (n * ${Math.floor((DAYS_OF_HISTORY * 24 * 60) / (NOTIFICATIONS_PER_UNIT * 10_000))})::int),
-           CASE WHEN n > 20 THEN now() - make_interval(mins => (n * 10)::int) END
-    FROM (SELECT u.id, count(*) AS units FROM users u
-          JOIN properties p ON p.user_id = u.id JOIN units x ON x.property_id = p.id
-          WHERE u.id IN ${owners} GROUP BY u.id) o
-    CROSS JOIN LATERAL generate_series(1, (o.units * ${NOTIFICATIONS_PER_UNIT})::int) AS n`);
+           'From the history seeded for the benchmark.', '/portal',
+           now() - make_interval(days => 8 * n), CASE WHEN n > 2 THEN now() - make_interval(days => 8 * n - 1) END
+    FROM tenants t CROSS JOIN generate_series(1, ${NOTIFICATIONS_PER_TENANT}) AS n
+    WHERE t.id IN (${tenants})`);
   const counted = (await db.execute(sql`
-    SELECT count(*)::int AS n FROM notifications WHERE user_id IN ${owners}`)) as unknown as {
+    SELECT count(*)::int AS n FROM notifications
+    WHERE user_id IN (SELECT user_id FROM tenants WHERE id IN (${tenants}))`)) as unknown as {
     rows: { n: number }[];
   };
   return counted.rows[0]!.n;
+}
+
+/** One landlord's rows of the history (the figures the issue names), by account name. */
+export async function countHistoryOf(db: Database, userName: string) {
+  const owner = sql`(SELECT id FROM users WHERE user_name = ${userName})`;
+  const counted = (await db.execute(sql`
+    WITH e AS (SELECT e.kind, e.category FROM ledger_entries e JOIN leases l ON l.id = e.lease_id
+               JOIN units u ON u.id = l.unit_id JOIN properties p ON p.id = u.property_id
+               WHERE p.user_id = ${owner}),
+    w AS (SELECT w.id FROM work_orders w JOIN units u ON u.id = w.unit_id
+          JOIN properties p ON p.id = u.property_id WHERE p.user_id = ${owner})
+    SELECT (SELECT count(*) FROM units u JOIN properties p ON p.id = u.property_id
+            WHERE p.user_id = ${owner})::int AS units,
+           (SELECT count(*) FILTER (WHERE category = 'rent') FROM e)::int AS "rentCharges",
+           (SELECT count(*) FILTER (WHERE kind = 'payment') FROM e)::int AS payments,
+           (SELECT count(*) FILTER (WHERE category = 'late_fee') FROM e)::int AS "lateFees",
+           (SELECT count(*) FILTER (WHERE kind = 'reversal') FROM e)::int AS reversals,
+           (SELECT count(*) FROM expenses x JOIN properties p ON p.id = x.property_id
+            WHERE p.user_id = ${owner})::int AS expenses,
+           (SELECT count(*) FROM w)::int AS "workOrders",
+           (SELECT count(*) FROM work_order_notes n WHERE n.work_order_id IN (SELECT id FROM w))::int AS notes,
+           (SELECT count(*) FROM work_order_photos f WHERE f.work_order_id IN (SELECT id FROM w))::int AS photos,
+           (SELECT count(*) FROM notifications n JOIN tenants t ON t.user_id = n.user_id
+            JOIN units u ON u.id = t.unit_id JOIN properties p ON p.id = u.property_id
+            WHERE p.user_id = ${owner})::int AS notifications`)) as unknown as {
+    rows: Record<string, number>[];
+  };
+  return counted.rows[0]!;
 }
