@@ -72,7 +72,8 @@ async function screenCalls(scratch: Scratch, landlord: Landlord): Promise<Screen
       SELECT l.id AS "leaseId",
              to_char(date_trunc('month', current_date) - interval '35 months', 'YYYY-MM-DD') AS "from",
              to_char(current_date, 'YYYY-MM-DD') AS "to",
-             to_char(current_date - 365, 'YYYY-MM-DD') AS "pastDate",
+             -- The 18th of the month a year back: bounced checks of that month still owed.
+             to_char(date_trunc('month', current_date - 365) + interval '17 days', 'YYYY-MM-DD') AS "pastDate",
              extract(year FROM current_date)::int - 1 AS "lastYear"
       FROM leases l JOIN tenants t ON t.id = l.tenant_id JOIN users u ON u.id = t.user_id
       WHERE u.user_name = ${landlord.tenantUserName} AND l.status = 'Active'

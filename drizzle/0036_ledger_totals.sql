@@ -17,6 +17,14 @@ ALTER TABLE "lease_balances" ADD CONSTRAINT "lease_balances_lease_id_leases_id_f
 ALTER TABLE "lease_balances" ADD CONSTRAINT "lease_balances_last_payment_id_ledger_entries_id_fk" FOREIGN KEY ("last_payment_id") REFERENCES "public"."ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "work_orders_filed_by_idx" ON "work_orders" USING btree ("filed_by");--> statement-breakpoint
 CREATE INDEX "work_orders_tenant_id_idx" ON "work_orders" USING btree ("tenant_id");--> statement-breakpoint
+CREATE TABLE "lease_day_balances" (
+	"lease_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"balance" numeric(12, 2) NOT NULL,
+	CONSTRAINT "lease_day_balances_lease_id_day_pk" PRIMARY KEY("lease_id","day")
+);
+--> statement-breakpoint
+ALTER TABLE "lease_day_balances" ADD CONSTRAINT "lease_day_balances_lease_id_leases_id_fk" FOREIGN KEY ("lease_id") REFERENCES "public"."leases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The money screens' figures summed ahead of time (docs/decisions/0031), kept by a trigger
 -- on the ledger in the writer's transaction, as the books' totals are (0031_books_totals).
 --
@@ -63,6 +71,29 @@ CREATE VIEW lease_balances_recomputed AS
 --> statement-breakpoint
 CREATE TYPE money_change AS (property_id integer, month date, expected numeric, collected numeric);
 --> statement-breakpoint
+-- The day each entry counts on for a lease's balance by day: its own, or for a reversal the
+-- later of its own and its entry's (the day both stand on the same side of).
+CREATE VIEW lease_day_lines AS
+  SELECT e.id AS entry_id, e.lease_id,
+         CASE WHEN o.id IS NULL THEN e.entry_date ELSE greatest(e.entry_date, o.entry_date) END AS day,
+         e.delta
+  FROM ledger_entries e LEFT JOIN ledger_entries o ON o.id = e.reverses_id;
+--> statement-breakpoint
+-- A lease's balance at the end of each day it changed, from a day on (every day: -infinity).
+CREATE FUNCTION lease_day_balances_from(lease integer, first_day date)
+RETURNS TABLE (lease_id integer, day date, balance numeric) LANGUAGE sql STABLE AS $$
+  SELECT x.lease_id, x.day, x.balance FROM (
+    SELECT d.lease_id, d.day, sum(sum(d.delta)) OVER (ORDER BY d.day) AS balance
+    FROM lease_day_lines d WHERE d.lease_id = lease
+    GROUP BY d.lease_id, d.day) x
+  WHERE x.day >= first_day
+$$;
+--> statement-breakpoint
+CREATE VIEW lease_day_balances_recomputed AS
+  SELECT b.lease_id, b.day, b.balance::numeric(12, 2) AS balance
+  FROM (SELECT DISTINCT lease_id FROM ledger_entries) l
+  CROSS JOIN LATERAL lease_day_balances_from(l.lease_id, '-infinity') b;
+--> statement-breakpoint
 -- Adds property months' changes, in key order (two writers lock the same rows in one order).
 CREATE FUNCTION money_month_totals_add(changes money_change[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO money_month_totals AS t (property_id, month, expected, collected)
@@ -84,6 +115,16 @@ BEGIN
     last_entry_date = greatest(b.last_entry_date, excluded.last_entry_date);
   UPDATE lease_balances b SET last_payment_id = lease_last_payment(b.lease_id)
   WHERE b.lease_id IN (SELECT n.lease_id FROM new_rows n WHERE n.kind IN ('payment', 'reversal'));
+  -- Each lease's days from the first its new entries count on are summed again (a day is
+  -- never left without entries: the ledger is append-only).
+  INSERT INTO lease_day_balances AS b (lease_id, day, balance)
+  SELECT f.lease_id, f.day, f.balance
+  FROM (SELECT d.lease_id, min(d.day) AS first_day
+        FROM new_rows n JOIN lease_day_lines d ON d.entry_id = n.id
+        GROUP BY d.lease_id) c
+  CROSS JOIN LATERAL lease_day_balances_from(c.lease_id, c.first_day) f
+  ORDER BY f.lease_id, f.day
+  ON CONFLICT (lease_id, day) DO UPDATE SET balance = excluded.balance;
   PERFORM money_month_totals_add(ARRAY(
     SELECT ROW(u.property_id, m.month, sum(m.expected), sum(m.collected))::money_change
     FROM new_rows n
@@ -121,3 +162,6 @@ INSERT INTO lease_balances (lease_id, balance, last_entry_date, last_payment_id)
 --> statement-breakpoint
 INSERT INTO money_month_totals (property_id, month, expected, collected)
   SELECT property_id, month, expected, collected FROM money_month_totals_recomputed;
+--> statement-breakpoint
+INSERT INTO lease_day_balances (lease_id, day, balance)
+  SELECT lease_id, day, balance FROM lease_day_balances_recomputed;

@@ -40,3 +40,21 @@ export const moneyMonthTotalsTable = pgTable(
   },
   (table) => [primaryKey({ columns: [table.propertyId, table.month] })],
 );
+
+/**
+ * A lease's balance at the end of each day it changed: the sum of the deltas of its entries
+ * that count by then, a reversal counting on the later of its own day and its entry's (so a
+ * day's balance is what its standing charges exceed its standing payments and credits by).
+ * The open charges on a past day read it to skip the leases that owed nothing that day.
+ */
+export const leaseDayBalancesTable = pgTable(
+  'lease_day_balances',
+  {
+    leaseId: integer('lease_id')
+      .notNull()
+      .references(() => leasesTable.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    balance: money('balance').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.leaseId, table.day] })],
+);

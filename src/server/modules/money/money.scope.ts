@@ -48,14 +48,14 @@ export function scopedLeasesCtes(scope: Scope): SQL {
 }
 
 /**
- * `le` for the open charges on `asOf`: every entry of the scoped leases that can owe on that
- * day, and none of the others'. A lease with no entry dated after `asOf` owes on it what its
- * standing charges exceed its standing payments and credits by, which is the sum of all its
- * deltas (a reversal and what it undoes cancel out), its kept balance (lease_balances,
- * decision 0031); at zero or below, none of its charges is open. So only the leases with a
- * kept balance above zero or an entry dated after `asOf` are read: every lease left out would
- * have added no row to `ag`, and the ledger of a paid-up portfolio costs nothing however many
- * years it holds.
+ * `le` for the open charges on `asOf`: every entry of the scoped leases that owed something
+ * that day, and none of the others'. A lease owes on `asOf` what its standing charges exceed
+ * its standing payments and credits by, which is the sum of the deltas that count by then (a
+ * reversal and what it undoes cancel out once both count): its kept balance (lease_balances,
+ * decision 0031) when no entry is dated after `asOf`, else its kept balance at the end of that
+ * day (lease_day_balances: one index lookup). At zero or below none of its charges is open, so
+ * every lease left out would have added no row to `ag`; the ledger of a paid-up portfolio
+ * costs nothing however many years it holds.
  */
 export function owingEntriesCte(asOf: string): SQL {
   return sql`
@@ -65,7 +65,10 @@ export function owingEntriesCte(asOf: string): SQL {
       FROM sl
       JOIN lease_balances b ON b.lease_id = sl.id
       JOIN ledger_entries e ON e.lease_id = sl.id
-      WHERE b.balance > 0 OR b.last_entry_date > ${asOf}::date)`;
+      WHERE CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance > 0
+            ELSE (SELECT d.balance FROM lease_day_balances d
+                  WHERE d.lease_id = sl.id AND d.day <= ${asOf}::date
+                  ORDER BY d.day DESC LIMIT 1) > 0 END)`;
 }
 
 /**

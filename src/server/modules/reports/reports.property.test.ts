@@ -166,6 +166,7 @@ const TOTALS = {
   books_year_totals: sql`property_id, year::text, basis, side, category, amount::text, entries`,
   books_owner_month_totals: sql`organisation_id, month::text, basis, side, category, vendor_id, amount::text, entries`,
   lease_balances: sql`lease_id, balance::text, last_entry_date::text, last_payment_id`,
+  lease_day_balances: sql`lease_id, day::text, balance::text`,
   money_month_totals: sql`property_id, month::text, expected::text, collected::text`,
 };
 const KEPT_AT_ZERO: Record<string, ReturnType<typeof sql>> = {
