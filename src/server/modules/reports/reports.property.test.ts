@@ -508,5 +508,7 @@ describe('reports: SQL and plain sums agree', () => {
       }),
       { numRuns: 25 },
     );
-  });
+    // 25 runs of a few hundred writes each, every one through the ledger's and the books'
+    // triggers: about 25 s on the embedded database of a loaded 2-core machine.
+  }, 120_000);
 });
