@@ -17,14 +17,13 @@
 // warm (its answer cached: the same page asked again and again, as visitors do; plus its 304
 // repeats) and cold (a server that keeps no answers, so every request builds its page), and
 // the command palette's search (GET /api/search) for the big landlord, at 1 connection (one person
-// typing) and 4, against its target of 100 ms.
-import { spawn, type ChildProcess } from 'node:child_process';
+// typing) and 4, against its target of 100 ms. `--only history` (PostgreSQL): 100 landlords
+// with three years of history in databases of their own (bench/history.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openMigratedDatabase } from '../src/server/database';
@@ -35,6 +34,17 @@ import { runAsSystem } from '../src/server/context';
 import { postRentDue } from '../src/server/modules/ledger';
 import { measureImport, type ImportRow } from './import';
 import { BOOKS_MONTHS, seedBooksHistory } from './books';
+import { measureHistory, type HistoryReport } from './history';
+import {
+  login as signIn,
+  runRows as runTargets,
+  settle,
+  startServer,
+  stop,
+  waitFor,
+  type Row,
+  type Target,
+} from './harness';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,14 +53,17 @@ const { values: args } = parseArgs({
     units: { type: 'string', default: '10' },
     port: { type: 'string', default: '3305' },
     'baseline-port': { type: 'string', default: '3315' },
+    /** The history group's two servers: this port and the next. */
+    'history-port': { type: 'string', default: '3325' },
     only: { type: 'string', default: '' },
   },
 });
-const GROUPS = ['core', 'money', 'search', 'import', 'books'] as const;
+const GROUPS = ['core', 'money', 'search', 'import', 'books', 'history'] as const;
 type Group = (typeof GROUPS)[number];
 /**
  * Groups of rows to measure: 'core' (dashboard, baseline), 'money', 'search' (public and
- * palette), 'import' (bench/import.ts), 'books' (the reports over 3 years of history); empty: all.
+ * palette), 'import' (bench/import.ts), 'books' (the reports over 3 years of history),
+ * 'history' (bench/history.ts: 100 landlords with 3 years each, PostgreSQL); empty: all.
  */
 const ONLY = new Set(args.only.split(',').filter(Boolean));
 for (const group of ONLY) {
@@ -64,22 +77,16 @@ const APP_PORT = Number(args.port);
 const BASELINE_PORT = Number(args['baseline-port']);
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'bench-lantern-orchard-42';
-
-interface Row {
-  name: string;
-  method: string;
-  path: string;
-  connections: number;
-  status: 'ok' | 'not available';
-  note?: string;
-  requestsPerSec?: number;
-  p50Ms?: number;
-  p99Ms?: number;
-  non2xx?: number;
-  errors?: number;
-  peakRssMb?: number;
-  bytesPerResponse?: number;
-}
+const timing = { durationSeconds: DURATION, connections: CONNECTIONS };
+const databaseEnv = () => ({
+  DATA_DIR: dataDir ?? '',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const start = (script: string, port: number, env: NodeJS.ProcessEnv = {}) =>
+  startServer(script, port, { ...databaseEnv(), ...env });
+const runRows = (baseUrl: string, pid: number, targets: Target[]) =>
+  runTargets(baseUrl, pid, targets, timing);
+const login = (baseUrl: string, userName: string) => signIn(baseUrl, userName, PASSWORD);
 
 // --- database -----------------------------------------------------------------------
 let dataDir: string | undefined;
@@ -380,152 +387,6 @@ async function receiveInBulk(
 }
 
 // --- processes ----------------------------------------------------------------------
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _ignored, ...rest } = env;
-  return rest;
-}
-
-function start(script: string, port: number, env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: {
-      ...withoutDatabaseUrl(process.env),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      // Every benchmark connection comes from one address: measure throughput, not the search limit.
-      SEARCHES_PER_MINUTE: '0',
-      PORT: String(port),
-      DATA_DIR: dataDir ?? '',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return child;
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited (code ${child.exitCode}) before answering ${url}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500 || response.status === 503) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-interface Target {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  cookie?: string;
-  headers?: Record<string, string>;
-  body?: () => unknown;
-  expectStatus: number;
-  /** Connections for this row (default: --connections). */
-  connections?: number;
-}
-
-async function measure(baseUrl: string, pid: number, target: Target): Promise<Row> {
-  const connections = target.connections ?? CONNECTIONS;
-  const row: Row = {
-    name: target.name,
-    method: target.method,
-    path: target.path,
-    connections,
-    status: 'ok',
-  };
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...target.headers };
-  if (target.cookie) headers.cookie = target.cookie;
-  // One probe first: a route that does not exist yet (or answers an error) is reported, not timed.
-  const probe = await fetch(baseUrl + target.path, {
-    method: target.method,
-    headers,
-    body: target.body ? JSON.stringify(target.body()) : undefined,
-  });
-  const probeBody = await probe.arrayBuffer();
-  if (probe.status !== target.expectStatus) {
-    return { ...row, status: 'not available', note: `probe answered ${probe.status}` };
-  }
-  row.bytesPerResponse = probeBody.byteLength;
-
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 100);
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration: DURATION,
-    requests: [
-      {
-        method: target.method,
-        path: target.path,
-        headers,
-        ...(target.body
-          ? {
-              setupRequest: (request: autocannon.Request) => ({
-                ...request,
-                body: JSON.stringify(target.body!()),
-              }),
-            }
-          : {}),
-      },
-    ],
-  });
-  clearInterval(sampler);
-  return {
-    ...row,
-    requestsPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    peakRssMb: Math.round(peak),
-  };
-}
-
-/**
- * Waits until the server has worked off the previous row (requests still queued when
- * autocannon stopped, garbage collection of big answers): three quick health checks in a row.
- */
-async function settle(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
-    quick = performance.now() - started < 25 ? quick + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function fetchJson(url: string, cookie: string): Promise<unknown> {
   const response = await fetch(url, { headers: { cookie } });
   return response.ok ? response.json() : undefined;
@@ -552,34 +413,6 @@ function firstDifference(a: unknown, b: unknown, at = '$'): string | null {
     return null;
   }
   return a === b ? null : at;
-}
-
-async function login(baseUrl: string, userName: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/authentication/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: PASSWORD }),
-  });
-  if (response.status !== 200)
-    throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('porchlight_session='));
-  return cookie!.split(';')[0]!;
-}
-
-async function runRows(baseUrl: string, pid: number, targets: Target[]): Promise<Row[]> {
-  const measured: Row[] = [];
-  for (const target of targets) {
-    await settle(baseUrl);
-    process.stdout.write(`measuring ${target.name}... `);
-    const row = await measure(baseUrl, pid, target);
-    console.log(
-      row.status === 'ok'
-        ? `${row.requestsPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`
-        : `${row.status} (${row.note})`,
-    );
-    measured.push(row);
-  }
-  return measured;
 }
 
 async function etagOf(url: string, cookie: string): Promise<string | undefined> {
@@ -651,10 +484,21 @@ if (runs('import')) {
     await stop(app);
   }
 }
+// --- history: 100 landlords with three years each, in databases of their own ---------
+let history: HistoryReport | undefined;
+if (runs('history')) {
+  const port = Number(args['history-port']);
+  history = await measureHistory({
+    durationSeconds: DURATION,
+    ports: [port, port + 1],
+    password: PASSWORD,
+  });
+}
 if (!runs('core') && !runs('money') && !runs('search') && !runs('books')) {
   await dropScratch?.();
   if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
   reportImport();
+  writeHistoryResults();
   process.exit(0);
 }
 
@@ -901,7 +745,7 @@ if (runs('search')) {
 if (runs('books')) {
   database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
   const seeded = Date.now();
-  const books = await seedBooksHistory(database.db, bigName);
+  const books = await seedBooksHistory(database.db, [bigName]);
   await refreshStatistics(database.db);
   await database.close();
   console.log(
@@ -1103,6 +947,7 @@ writeFileSync(
       rentPosting: rentPosting ?? null,
       bulkReceipts: bulkReceipts ?? null,
       import: importRows,
+      history: history ?? null,
     },
     null,
     2,
@@ -1140,4 +985,16 @@ function reportImport(): void {
       ),
     );
   }
+}
+
+/** The history group's figures alone, when it is the only group with rows of its own. */
+function writeHistoryResults(): void {
+  if (!history) return;
+  const resultsDir = path.join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const at = new Date().toISOString();
+  writeFileSync(
+    path.join(resultsDir, `${at.replaceAll(':', '-')}-history.json`),
+    JSON.stringify({ at, cores: os.cpus().length, node: process.version, history }, null, 2),
+  );
 }

@@ -52,6 +52,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: 30_000,
       // No request may hold a connection with an unbounded query (a search that matches nothing scans).
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // No just-in-time compilation: a page's statement runs in milliseconds, and compiling it
+      // cost more than that whenever a plan of index lookups was estimated dear (decision 0031).
+      options: '-c jit=off',
     });
     // Without a listener, an idle client's error (the database restarting) would crash the process.
     pool.on('error', (error) => {

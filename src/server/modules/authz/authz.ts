@@ -1,6 +1,6 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/batches';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { User } from '../../../shared/schemas/users';
 import type { Actor } from '../../context';
 import { inOrganisation, propertiesInScope, type Scope } from '../../scope';
@@ -390,16 +390,22 @@ export async function findTenancyOfAccount(
  * vocabulary; the day in the landlord's time zone). A roommate on their own lease sees the
  * unit's repairs of their time; nobody sees a previous or a later occupant's.
  */
-export function workOrdersOfTenancyFilter(tenancy: Tenancy, timeZone: string): SQL | undefined {
+export function workOrdersOfTenancyFilter(tenancy: Tenancy, timeZone: string): SQL {
   const { tenant } = tenancy;
-  const w = workOrdersTable;
-  const filedOn = sql`(${w.filedAt} AT TIME ZONE ${timeZone})::date`;
-  return or(
-    tenant.userId === null ? undefined : eq(w.filedBy, tenant.userId),
-    eq(w.tenantId, tenant.id),
-    sql`EXISTS (SELECT 1 FROM ${leasesTable} WHERE ${leasesTable.tenantId} = ${tenant.id}
-          AND ${leasesTable.unitId} = ${w.unitId} AND ${leaseInEffectOn(leasesTable, filedOn)})`,
-  );
+  const o = alias(workOrdersTable, 'o');
+  const l = alias(leasesTable, 'l');
+  const filedOn = sql`(${o.filedAt} AT TIME ZONE ${timeZone})::date`;
+  const filedByThem =
+    tenant.userId === null
+      ? sql``
+      : sql`SELECT ${o.id} FROM ${workOrdersTable} o WHERE ${o.filedBy} = ${tenant.userId} UNION ALL `;
+  // The ids from three index lookups (by filer, by tenant, by their leases' units), not a
+  // test of three conditions on every work order of every landlord: the cost is the tenant's.
+  return sql`${workOrdersTable.id} IN (
+    ${filedByThem}SELECT ${o.id} FROM ${workOrdersTable} o WHERE ${o.tenantId} = ${tenant.id}
+    UNION ALL
+    SELECT ${o.id} FROM ${leasesTable} l JOIN ${workOrdersTable} o ON ${o.unitId} = ${l.unitId}
+    WHERE ${l.tenantId} = ${tenant.id} AND ${leaseInEffectOn(l, filedOn)})`;
 }
 
 /**

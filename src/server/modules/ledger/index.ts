@@ -1,6 +1,7 @@
 // Tables first: they load before the module's code, which other modules' code may need
 // while this module is still loading (modules depend on each other in cycles).
 export * from './ledger.table';
+export * from './ledger-totals.table';
 
 import type { ModuleRoutes, ModuleJobs } from '../../front-door';
 import { ledgerRoutes } from './ledger.routes';

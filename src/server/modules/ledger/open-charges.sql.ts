@@ -4,8 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * Open charges, written once: the SQL twin of shared/ledger.ts `allocate` over the entries
  * dated on or before a day (open-charges.sql.test.ts checks that they agree on random
  * ledgers). It reads a relation named `le` that the caller defines (the reports' is
- * money.scope.ts `scopedEntriesCte`: every entry of the leases in scope; the late fees' every
- * entry of the leases owing a balance), with the columns
+ * money.scope.ts `owingEntriesCte`: every entry of the leases in scope that can owe on the
+ * day; the late fees' every entry of the leases owing a balance), with the columns
  * lease_id, id, kind, amount, entry_date and reverses_id of ledger_entries.
  *
  * `ch`: the entries of each lease that stand on `asOf` (dated on or before it, not a

@@ -200,15 +200,17 @@ export interface SummaryFigures {
   tenantsInArrears: number;
   /** Rent this month's due dates will charge leases (not void) not posted for the month yet. */
   unposted: Cents;
-  /** Months with entries: standing rent charges (expected), payments less their reversals. */
+  /** Months with totals: standing rent charges (expected), payments less their reversals. */
   months: { month: string; expected: Cents; collected: Cents }[];
 }
 
 /**
- * The summary's figures in one statement, so the scope (and its ledger entries) is read once:
- * - overdue and tenants in arrears from the aging as of today;
+ * The summary's figures in one statement:
+ * - overdue and tenants in arrears from the aging as of today (the entries of the leases that
+ *   can owe only);
  * - per month from `first` to today: rent charges dated in it that stand (expected), and
- *   payments dated in it less reversals of payments dated in it (collected);
+ *   payments dated in it less reversals of payments dated in it (collected), from the totals
+ *   kept per property month;
  * - the rent still to post this month, by the rules of shared/rent-periods.ts: due on the
  *   lease's due day (its start date's day when it has none; clamped to the month's end) when
  *   that day falls within the lease; the full rent, or prorated by days (nearest cent, half
@@ -223,39 +225,40 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
         SELECT coalesce(sum(ag.balance - coalesce(ag.current, 0)), 0) AS overdue,
                count(DISTINCT sl.tenant_id) AS tenants
         FROM ag JOIN sl ON sl.id = ag.lease_id),
+      -- The months from the totals kept per property (money_month_totals, decision 0031),
+      -- less what lines dated after today (this month's, kept already) add to them.
       mo AS (
-        SELECT to_char(e.entry_date, 'YYYY-MM') AS month,
-               coalesce(sum(e.amount) FILTER (
-                 WHERE e.kind = 'charge' AND e.category = 'rent'
-                   AND e.id NOT IN (SELECT v.reverses_id FROM le v WHERE v.kind = 'reversal')),
-                 0) AS expected,
-               coalesce(-sum(e.delta) FILTER (
-                 WHERE e.kind = 'payment'
-                   OR (e.kind = 'reversal'
-                       AND e.reverses_id IN (SELECT x.id FROM le x WHERE x.kind = 'payment'))),
-                 0) AS collected
-        FROM le e
-        WHERE e.entry_date >= ${range.first}::date AND e.entry_date <= ${range.today}::date
+        SELECT to_char(t.month, 'YYYY-MM') AS month, sum(t.expected) AS expected,
+               sum(t.collected) AS collected
+        FROM (
+          SELECT t.month, t.expected, t.collected
+          FROM p JOIN money_month_totals t ON t.property_id = p.id
+          WHERE t.month >= ${range.first}::date AND t.month <= ${range.today}::date
+          UNION ALL
+          SELECT m.month, -coalesce(m.expected, 0), -coalesce(m.collected, 0)
+          FROM sl
+          JOIN lease_balances b ON b.lease_id = sl.id AND b.last_entry_date > ${range.today}::date
+          JOIN money_month_lines m ON m.lease_id = sl.id
+          WHERE m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
         GROUP BY 1),
       due AS (
-        SELECT sl.rent, sl.charged_from, sl.last_day,
+        SELECT sl.id, sl.rent, sl.charged_from, sl.last_day,
                least(${month.first}::date + (sl.due_day - 1),
                      ${month.last}::date) AS due,
                least(${month.nextFirst}::date + (sl.due_day - 1),
                      ${month.nextLast}::date) - 1 AS full_last
         FROM sl
-        WHERE NOT sl.void
-          -- NOT IN: one hashed set of this month's rent, built once; a join would rest on
-          -- the planner's guess at how many of the entries it holds (one, for thousands).
-          AND sl.id NOT IN (
-            SELECT r.lease_id FROM le r
-            WHERE r.category = 'rent' AND r.period = ${month.period})),
+        WHERE NOT sl.void),
       charged AS (
         SELECT CASE WHEN last_day >= full_last THEN rent
                ELSE (floor((rent * 100 * (last_day - due + 1) * 2 + (full_last - due + 1))
                            / ((full_last - due + 1) * 2)) / 100)::numeric(12, 2)
                END AS amount
-        FROM due WHERE due >= charged_from AND due <= last_day)
+        FROM due WHERE due >= charged_from AND due <= last_day
+          -- This month's rent not posted yet: one probe of the rent-once key per lease due.
+          AND NOT EXISTS (
+            SELECT 1 FROM ledger_entries r
+            WHERE r.lease_id = due.id AND r.category = 'rent' AND r.period = ${month.period}))
       SELECT (SELECT overdue::text FROM od) AS overdue,
              (SELECT tenants::int FROM od) AS tenants,
              (SELECT coalesce(sum(amount), 0)::text FROM charged) AS unposted,

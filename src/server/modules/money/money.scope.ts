@@ -48,26 +48,36 @@ export function scopedLeasesCtes(scope: Scope): SQL {
 }
 
 /**
- * `le`: every ledger entry of the scoped leases (`sl`), whatever its date: the one read of the
- * ledger, by the index on lease_id. A reversal is an entry of the lease it reverses, so 'is it
- * reversed?' and 'what does it reverse?' are answered from `le` too, as `NOT IN`/`IN` over it:
- * one hashed set built once, never a probe into (or a scan of) the whole ledger, whose size
- * is every landlord's, and never a join of the entries with themselves, whose size the
- * planner cannot estimate (it took 20,000 rows for 200,000,000).
+ * `le` for the open charges on `asOf`: every entry of the scoped leases that owed something
+ * that day, and none of the others'. A lease owes on `asOf` what its standing charges exceed
+ * its standing payments and credits by, which is the sum of the deltas that count by then (a
+ * reversal and what it undoes cancel out once both count): its kept balance (lease_balances,
+ * decision 0031) when no entry is dated after `asOf`, else its kept balance at the end of that
+ * day (lease_day_balances: one index lookup). At zero or below none of its charges is open, so
+ * every lease left out would have added no row to `ag`; the ledger of a paid-up portfolio
+ * costs nothing however many years it holds.
  */
-export const scopedEntriesCte = sql`
+export function owingEntriesCte(asOf: string): SQL {
+  return sql`
     le AS MATERIALIZED (
       SELECT e.id, e.lease_id, e.kind, e.category, e.amount, e.delta, e.entry_date,
              e.reverses_id, e.period
-      FROM sl JOIN ledger_entries e ON e.lease_id = sl.id)`;
+      FROM sl
+      JOIN lease_balances b ON b.lease_id = sl.id
+      JOIN ledger_entries e ON e.lease_id = sl.id
+      WHERE CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance > 0
+            ELSE (SELECT d.balance FROM lease_day_balances d
+                  WHERE d.lease_id = sl.id AND d.day <= ${asOf}::date
+                  ORDER BY d.day DESC LIMIT 1) > 0 END)`;
+}
 
 /**
- * `le` (scopedEntriesCte), then `ch` and `op` (ledger/open-charges.sql.ts): every standing
- * charge of the scoped leases dated on or before `asOf`, with what it still owes (oldest
- * charge first) and its age in days.
+ * `le` (owingEntriesCte), then `ch` and `op` (ledger/open-charges.sql.ts): every standing
+ * charge dated on or before `asOf` that may still owe, with what it still owes (oldest charge
+ * first) and its age in days.
  */
 export function openChargesCtes(asOf: string): SQL {
-  return sql`${scopedEntriesCte}, ${openChargesOf(asOf)}`;
+  return sql`${owingEntriesCte(asOf)}, ${openChargesOf(asOf)}`;
 }
 
 /** `ag`: per lease with something open, the open total split into aging buckets. */

@@ -53,8 +53,6 @@ const sortColumns: Record<RentRollSortKey, SQL> = {
   lastPayment: sql`r.last_payment_date`,
 };
 
-/** Sorts that need every row's ledger figures, not only the page's. */
-const LEDGER_SORTS: readonly RentRollSortKey[] = ['balance', 'lastPayment'];
 /** Sorts (and no search) that a unit's own row decides: the page is cut before any join. */
 const UNIT_SORTS: readonly (RentRollSortKey | undefined)[] = [
   undefined,
@@ -95,36 +93,20 @@ const leaseColumns = sql`
   coalesce(lt.id, ft.id) AS tenant_id,
   coalesce(lt.first_name || ' ' || lt.last_name, ft.first_name || ' ' || ft.last_name) AS tenant_name`;
 
-/** The lease's balance (every entry, as the ledger screen shows it) and last standing payment. */
-const ledgerJoins = sql`
-  LEFT JOIN LATERAL (
-    SELECT sum(e.delta) AS balance FROM ledger_entries e WHERE e.lease_id = r.lease_id) b ON true
-  LEFT JOIN LATERAL (
-    SELECT e.entry_date, e.amount FROM ledger_entries e
-    WHERE e.lease_id = r.lease_id AND e.kind = 'payment'
-      AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.reverses_id = e.id)
-    ORDER BY e.entry_date DESC, e.id DESC LIMIT 1) lp ON true`;
-
 /**
- * The same figures for every scoped lease at once (a sort by them needs them all): one pass
- * over the portfolio's entries instead of one index lookup per lease.
+ * The lease's balance (every entry, as the ledger screen shows it) and last standing payment,
+ * kept ahead of time per lease (lease_balances, decision 0031): one row per lease, so a sort
+ * by them over the whole portfolio costs its leases, not their years of entries. The
+ * payment's own row is read for the rows that need it: the page's, unless the sort is by it.
  */
-const scopedEntries = sql`
-  FROM p JOIN units su ON su.property_id = p.id
-  JOIN leases sl ON sl.unit_id = su.id
-  JOIN ledger_entries e ON e.lease_id = sl.id`;
-const allLedgerJoins = sql`
-  LEFT JOIN (SELECT e.lease_id, sum(e.delta) AS balance ${scopedEntries} GROUP BY e.lease_id) b
-    ON b.lease_id = r.lease_id
-  LEFT JOIN (
-    SELECT DISTINCT ON (e.lease_id) e.lease_id, e.entry_date, e.amount ${scopedEntries}
-    WHERE e.kind = 'payment'
-      AND NOT EXISTS (SELECT 1 FROM ledger_entries v WHERE v.reverses_id = e.id)
-    ORDER BY e.lease_id, e.entry_date DESC, e.id DESC) lp ON lp.lease_id = r.lease_id`;
-
-const ledgerColumns = sql`
-  CASE WHEN r.lease_id IS NULL THEN NULL ELSE coalesce(b.balance, 0) END AS balance,
-  lp.entry_date AS last_payment_date, lp.amount AS last_payment_amount`;
+const withBalance = (from: SQL) => sql`
+  SELECT r.*, CASE WHEN r.lease_id IS NULL THEN NULL ELSE coalesce(b.balance, 0) END AS balance,
+         b.last_payment_id
+  FROM (${from}) r LEFT JOIN lease_balances b ON b.lease_id = r.lease_id`;
+const withLastPayment = (from: SQL) => sql`
+  SELECT r.*, lp.entry_date AS last_payment_date, lp.amount AS last_payment_amount
+  FROM (${from}) r LEFT JOIN ledger_entries lp ON lp.id = r.last_payment_id`;
+const withLedger = (from: SQL) => withLastPayment(withBalance(from));
 
 /** Dates and money leave as text: exact, and the same from both drivers. */
 const output = sql`
@@ -175,8 +157,8 @@ export function rentRollStatement(options: RentRollOptions): SQL {
     FROM units u JOIN p ON p.id = u.property_id ${candidates}`;
   const withLeases = (from: SQL) =>
     sql`SELECT r.*, ${leaseColumns} FROM (${from}) r ${currentLease(options.today)}`;
-  const withLedger = (from: SQL) =>
-    sql`SELECT r.*, ${ledgerColumns} FROM (${from}) r ${ledgerJoins}`;
+  const cut = (from: SQL) =>
+    sql`SELECT r.*, count(*) OVER () AS total FROM (${from}) r ${search} ORDER BY ${order} ${window}`;
 
   let page: SQL;
   if (!pattern && UNIT_SORTS.includes(options.sort)) {
@@ -185,15 +167,12 @@ export function rentRollStatement(options: RentRollOptions): SQL {
       SELECT r.*, (SELECT count(*) FROM units u JOIN p ON p.id = u.property_id) AS total
       FROM (${units}) r ORDER BY ${order} ${window}`;
     page = withLedger(withLeases(unitsPage));
-  } else if (options.sort && LEDGER_SORTS.includes(options.sort)) {
-    const everyRow = sql`SELECT r.*, ${ledgerColumns} FROM (${withLeases(units)}) r ${allLedgerJoins}`;
-    page = sql`SELECT r.*, count(*) OVER () AS total FROM (${everyRow}) r
-               ${search} ORDER BY ${order} ${window}`;
+  } else if (options.sort === 'balance') {
+    page = withLastPayment(cut(withBalance(withLeases(units))));
+  } else if (options.sort === 'lastPayment') {
+    page = cut(withLedger(withLeases(units)));
   } else {
-    page = withLedger(
-      sql`SELECT r.*, count(*) OVER () AS total FROM (${withLeases(units)}) r
-          ${search} ORDER BY ${order} ${window}`,
-    );
+    page = withLedger(cut(withLeases(units)));
   }
   return sql`WITH ${propertiesCte(options.scope)}
     SELECT ${output}, ${recurringColumn(options.today)} FROM (${page}) r ORDER BY ${order}`;

@@ -187,7 +187,9 @@ export async function countWorkOrders(
     .from(w)
     .innerJoin(unitsTable, sameOrganisation(unitsTable, w.unitId))
     .innerJoin(propertiesTable, sameOrganisation(propertiesTable, unitsTable.propertyId))
-    .where(scope);
+    // Every count is of open work orders (an overdue one is New): years of closed ones are
+    // never read, whatever their number.
+    .where(and(scope, open));
   return { open: row?.open ?? 0, emergency: row?.emergency ?? 0, overdue: row?.overdue ?? 0 };
 }
 

@@ -69,6 +69,9 @@ export const workOrdersTable = pgTable(
   },
   (table) => [
     index('work_orders_unit_id_idx').on(table.unitId),
+    // A tenant's requests (the portal): those they filed, and those that name them.
+    index('work_orders_filed_by_idx').on(table.filedBy),
+    index('work_orders_tenant_id_idx').on(table.tenantId),
     index('work_orders_assigned_staff_id_idx').on(table.assignedStaffId),
     index('work_orders_assigned_vendor_id_idx').on(table.assignedVendorId),
     check(
