@@ -20,7 +20,7 @@
 // typing) and 4, against its target of 100 ms.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,14 @@ import { runAsSystem } from '../src/server/context';
 import { postRentDue } from '../src/server/modules/ledger';
 import { measureImport, type ImportRow } from './import';
 import { BOOKS_MONTHS, seedBooksHistory } from './books';
+import {
+  postNextMonthByJobs,
+  prepareRentRuns,
+  requestsWhilePosting,
+  type PostingRun,
+  type RequestsWhilePosting,
+} from './jobs';
+import { peakServerRss, rssMb, watchPeakRss } from './memory';
 
 const { values: args } = parseArgs({
   options: {
@@ -170,7 +178,7 @@ async function seedBigLandlord() {
     `Seeded the big landlord in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s:`,
     bigCounts,
   );
-  return { bigCounts, someProperty: someProperty!, someUnit: someUnit! };
+  return { bigCounts, bigUserId, someProperty: someProperty!, someUnit: someUnit! };
 }
 
 // --- money: one month of rent ------------------------------------------------------
@@ -183,44 +191,30 @@ function monthStart(date: Date, k: number): string {
 }
 
 /**
- * Times the rent-posting service (the hourly job's work) posting one fresh month for every
- * Active lease. This month counts as posted already (one bulk insert), so the service posts
- * next month's period and nothing older. Alone (`--only money`), every seeded lease is made
- * Active through next month first, so all of them are posted.
+ * Makes this month and next the only rent due and unposted on every Active lease (bench/jobs.ts).
+ * Alone (`--only money`), every seeded lease is made Active through next year first, so all of
+ * them are posted.
  */
-async function postOneMonthOfRent(): Promise<{ leases: number; posted: number; seconds: number }> {
+async function prepareRent(landlordId: number) {
   database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
-  const today = new Date();
-  const thisMonth = monthStart(today, 0);
-  const afterNext = monthStart(today, 2);
   if (!runs('core')) {
     await database.db.execute(sql`
       UPDATE leases SET status = 'Active',
-        end_date = greatest(end_date, ${afterNext}::date + 365)`);
+        end_date = greatest(end_date, ${monthStart(new Date(), 2)}::date + 365)`);
   }
-  await database.db.execute(sql`
-    INSERT INTO ledger_entries (lease_id, kind, category, amount, delta, entry_date, period, description)
-    SELECT id, 'charge', 'rent', rent, rent, ${thisMonth}::date, ${thisMonth.slice(0, 7)}, 'Rent'
-    FROM leases WHERE status = 'Active' AND rent > 0
-    ON CONFLICT DO NOTHING`);
-  const { rows } = (await database.db.execute(
-    sql`SELECT count(*)::int AS n FROM leases WHERE status = 'Active'`,
-  )) as unknown as { rows: { n: number }[] };
-  await refreshStatistics(database.db);
-  // Noon on the last day of next month: every lease's next due date has come.
-  const now = new Date(`${afterNext}T12:00:00Z`);
-  now.setUTCDate(now.getUTCDate() - 1);
-  const started = performance.now();
-  const posted = await runAsSystem(
-    database.db,
-    { name: 'bench', now, timeZone: TIME_ZONE },
-    postRentDue,
-    undefined,
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const prepared = await prepareRentRuns(database.db, { timeZone: TIME_ZONE, landlordId });
   await refreshStatistics(database.db);
   await database.close();
-  return { leases: rows[0]!.n, posted, seconds };
+  return prepared;
+}
+
+/** Times the hour's rent jobs posting next month for every Active lease (bench/jobs.ts). */
+async function postOneMonthOfRent(nextMonth: string): Promise<PostingRun> {
+  database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
+  const run = await postNextMonthByJobs(database.db, { timeZone: TIME_ZONE, nextMonth });
+  await refreshStatistics(database.db);
+  await database.close();
+  return run;
 }
 
 // --- money: rent with recurring charges ---------------------------------------------
@@ -246,6 +240,10 @@ async function postRentWithRecurringCharges() {
     unitsPerProperty: 10,
     pastLeaseForEveryOtherUnit: true,
   });
+  const [{ organisationId }] = (await database.db
+    .selectDistinct({ organisationId: propertiesTable.organisationId })
+    .from(propertiesTable)
+    .where(eq(propertiesTable.userId, landlordId))) as [{ organisationId: number }];
   const today = new Date();
   const start = `${monthStart(today, -12).slice(0, 8)}15`;
   const end = monthStart(today, 12);
@@ -275,7 +273,7 @@ async function postRentWithRecurringCharges() {
       database.db,
       { name: 'bench', now, timeZone: TIME_ZONE },
       postRentDue,
-      { landlordId },
+      { organisationId },
     );
     return { posted, seconds: (performance.now() - started) / 1000 };
   };
@@ -402,6 +400,7 @@ function start(script: string, port: number, env: NodeJS.ProcessEnv = {}): Child
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  watchPeakRss(child, script);
   return child;
 }
 
@@ -428,16 +427,6 @@ async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 interface Target {
@@ -659,16 +648,35 @@ if (!runs('core') && !runs('money') && !runs('search') && !runs('books')) {
 }
 
 // --- the app with both landlords ----------------------------------------------------
-const { bigCounts, someProperty, someUnit } = await seedBigLandlord();
+const { bigCounts, bigUserId, someProperty, someUnit } = await seedBigLandlord();
 const bigLabel = `${bigCounts.units.toLocaleString('en-US')} units`;
-let rentPosting: Awaited<ReturnType<typeof postOneMonthOfRent>> | undefined;
+let rentPosting: (PostingRun & { leases: number }) | undefined;
+let whilePosting: RequestsWhilePosting | undefined;
 let bulkReceipts: BulkReceipts | undefined;
 let recurringPosting: Awaited<ReturnType<typeof postRentWithRecurringCharges>> | undefined;
 if (runs('money')) {
-  process.stdout.write('posting one month of rent... ');
-  rentPosting = await postOneMonthOfRent();
+  const prepared = await prepareRent(bigUserId);
+  // A server whose runner posts this month as it starts, while four connections use the screens.
+  const posting = start('src/server/main.ts', APP_PORT, { JOBS_POLL_MS: '100' });
+  try {
+    await waitFor(`${appUrl}/api/health`, posting);
+    process.stdout.write(`requests while the server posts ${prepared.leases} leases' month... `);
+    whilePosting = await requestsWhilePosting(appUrl, {
+      cookie: await login(appUrl, bigName),
+      paths: [SUMMARY_CARDS, '/api/rent-roll', `/api/leases/${prepared.lastLeaseId - 1}/ledger`],
+      lastLeaseId: prepared.lastLeaseId,
+      thisMonth: prepared.thisMonth,
+    });
+    console.log(
+      `${whilePosting.requests} requests in ${whilePosting.seconds.toFixed(1)} s: p50 ${whilePosting.p50.toFixed(0)} ms, p99 ${whilePosting.p99.toFixed(0)} ms`,
+    );
+  } finally {
+    await stop(posting);
+  }
+  process.stdout.write('posting one month of rent by the jobs... ');
+  rentPosting = { leases: prepared.leases, ...(await postOneMonthOfRent(prepared.nextMonth)) };
   console.log(
-    `${rentPosting.posted} charges for ${rentPosting.leases} Active leases in ${rentPosting.seconds.toFixed(2)} s`,
+    `${rentPosting.posted} charges for ${rentPosting.leases} Active leases in ${rentPosting.seconds.toFixed(2)} s (${rentPosting.steps} steps)`,
   );
   process.stdout.write('posting a year of rent with recurring charges... ');
   recurringPosting = await postRentWithRecurringCharges();
@@ -1067,7 +1075,12 @@ for (const row of all.filter((r) => r.name.startsWith('palette search'))) {
 }
 if (rentPosting) {
   console.log(
-    `Posting one month of rent: ${rentPosting.posted} charges (${rentPosting.leases} Active leases) in ${rentPosting.seconds.toFixed(2)} s (target: under ${kind === 'postgres' ? 10 : 30} s)`,
+    `Posting one month of rent by the jobs: ${rentPosting.posted} charges (${rentPosting.leases} Active leases, ${rentPosting.steps} steps of at most 500 leases) in ${rentPosting.seconds.toFixed(2)} s (target: at most ${kind === 'postgres' ? 3 : 30} s)`,
+  );
+}
+if (whilePosting) {
+  console.log(
+    `Requests while the server posts a month (dashboard summary, rent roll, a lease's ledger; 4 connections): ${whilePosting.requests} in ${whilePosting.seconds.toFixed(1)} s, p50 ${whilePosting.p50.toFixed(0)} ms, p99 ${whilePosting.p99.toFixed(0)} ms, ${whilePosting.errors} not 200 (target: p99 at most 250 ms embedded)`,
   );
 }
 if (recurringPosting) {
@@ -1081,6 +1094,10 @@ if (bulkReceipts) {
     `Receiving payments in bulk: ${bulkReceipts.payments} payments, one call after another, in ${bulkReceipts.seconds.toFixed(2)} s (p50 ${bulkReceipts.p50.toFixed(1)} ms, p99 ${bulkReceipts.p99.toFixed(1)} ms each); the screen's ${bulkReceipts.openBalances} open balances in ${bulkReceipts.loadSeconds.toFixed(2)} s; sent again: ${bulkReceipts.retriedCreated} recorded in ${bulkReceipts.retrySeconds.toFixed(2)} s`,
   );
 }
+const memory = peakServerRss();
+console.log(
+  `peak RSS of the server under the whole bench: ${Math.round(memory.mb)} MB (target 300; ${memory.server})`,
+);
 reportImport();
 const resultsDir = path.join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
@@ -1101,6 +1118,8 @@ writeFileSync(
       smallNextToBigVsAlone: growth,
       baselineDiffersAt: sameAnswer ?? null,
       rentPosting: rentPosting ?? null,
+      requestsWhilePosting: whilePosting ?? null,
+      serverPeakRssMb: Math.round(memory.mb),
       bulkReceipts: bulkReceipts ?? null,
       import: importRows,
     },
