@@ -2,10 +2,10 @@
 // every Active lease posted by the jobs (the hourly planner, then each organisation's steps),
 // timed in seconds; and the screens' calls answered while a server's own run posts a month.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
+import type { Database, DatabaseHandle } from '../src/server/db/client';
 import { calendarDate } from '../src/shared/dates';
 import { createJobRunner } from '../src/server/modules/jobs';
-import { ledgerJobs } from '../src/server/modules/ledger/ledger.jobs';
+import { leasesPerStepOn, ledgerJobs } from '../src/server/modules/ledger/ledger.jobs';
 
 const count = async (db: Database, query: ReturnType<typeof sql>): Promise<number> =>
   Number(((await db.execute(query)) as unknown as { rows: { n: unknown }[] }).rows[0]!.n);
@@ -58,14 +58,14 @@ export interface PostingRun {
  * day of next month: every Active lease's next month is posted (this month already is).
  */
 export async function postNextMonthByJobs(
-  db: Database,
+  { db, kind }: DatabaseHandle,
   { timeZone, nextMonth }: { timeZone: string; nextMonth: string },
 ): Promise<PostingRun> {
   const now = new Date(`${monthOf(nextMonth, 1)}T12:00:00Z`);
   now.setUTCDate(now.getUTCDate() - 1);
   const runner = createJobRunner({
     db,
-    definitions: ledgerJobs,
+    definitions: ledgerJobs(leasesPerStepOn(kind)),
     now: () => now,
     timeZone,
     pollMs: 60_000,

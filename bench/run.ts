@@ -211,7 +211,7 @@ async function prepareRent(landlordId: number) {
 /** Times the hour's rent jobs posting next month for every Active lease (bench/jobs.ts). */
 async function postOneMonthOfRent(nextMonth: string): Promise<PostingRun> {
   database = await openMigratedDatabase({ databaseUrl, dataDir: dataDir ?? '' });
-  const run = await postNextMonthByJobs(database.db, { timeZone: TIME_ZONE, nextMonth });
+  const run = await postNextMonthByJobs(database, { timeZone: TIME_ZONE, nextMonth });
   await refreshStatistics(database.db);
   await database.close();
   return run;
@@ -1075,7 +1075,7 @@ for (const row of all.filter((r) => r.name.startsWith('palette search'))) {
 }
 if (rentPosting) {
   console.log(
-    `Posting one month of rent by the jobs: ${rentPosting.posted} charges (${rentPosting.leases} Active leases, ${rentPosting.steps} steps of at most 500 leases) in ${rentPosting.seconds.toFixed(2)} s (target: at most ${kind === 'postgres' ? 3 : 30} s)`,
+    `Posting one month of rent by the jobs: ${rentPosting.posted} charges (${rentPosting.leases} Active leases, ${rentPosting.steps} steps) in ${rentPosting.seconds.toFixed(2)} s (target: at most ${kind === 'postgres' ? 3 : 30} s)`,
   );
 }
 if (whilePosting) {

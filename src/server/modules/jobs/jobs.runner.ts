@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import {
   claimDueJob,
@@ -43,6 +44,13 @@ export interface JobRunnerOptions {
   };
   /** A safety valve: at most this many jobs per runDueJobs call, then the next poll goes on. */
   batchLimit?: number;
+  /**
+   * A pause after each job before the next is claimed. The embedded database runs one
+   * transaction at a time, taking turns in order: without a pause, a request whose next
+   * statement comes a moment after the job's commit waits behind the next job, statement after
+   * statement. 0: none (PostgreSQL serves both at once).
+   */
+  pauseBetweenJobsMs?: number;
 }
 
 const BACKOFF_BASE_MS = 30_000;
@@ -67,6 +75,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
   const recurring = options.definitions.filter((d) => d.everyMs !== undefined);
   const batchLimit = options.batchLimit ?? 500;
+  const pauseBetweenJobsMs = options.pauseBetweenJobsMs ?? 0;
 
   async function scheduleRecurring(now: Date): Promise<void> {
     if (recurring.length === 0) return;
@@ -177,6 +186,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (let i = 0; i < batchLimit; i++) {
       const outcome = await runOne(now);
       if (outcome === null) break;
+      if (pauseBetweenJobsMs > 0) await sleep(pauseBetweenJobsMs);
       // A lost lease: another process runs the job again and counts it.
       if (outcome !== 'lost') summary[outcome]++;
     }

@@ -49,7 +49,7 @@ async function planRentAndFees(ctx: Context): Promise<void> {
 }
 
 /**
- * One step: the rent of the next LEASES_PER_STEP leases of the organisation; once its rent is
+ * One step: the rent of the organisation's next `leasesPerStep` leases; once its rent is
  * all in, the late fees of the next leases that owe one. The step, the job's completion and
  * the next step's job commit in one transaction (the job's): a crash between steps leaves the
  * next one queued, never a step lost or done twice, and the unique keys (lease, period) make
@@ -59,8 +59,8 @@ async function planRentAndFees(ctx: Context): Promise<void> {
  * is a short transaction: on the embedded database, which runs one at a time, requests are
  * answered between two steps.
  */
-async function runStep(ctx: Context, step: ChainStep): Promise<void> {
-  const scope = { organisationId: step.organisationId, limit: LEASES_PER_STEP };
+async function runStep(ctx: Context, step: ChainStep, leasesPerStep: number): Promise<void> {
+  const scope = { organisationId: step.organisationId, limit: leasesPerStep };
   if (step.phase === 'rent') {
     const rent = await postRentBatch(ctx, { ...scope, afterLeaseId: step.afterLeaseId });
     if (rent.lastLeaseId !== null) {
@@ -76,33 +76,50 @@ async function runStep(ctx: Context, step: ChainStep): Promise<void> {
 }
 
 /**
+ * Leases per step: on the embedded database a step holds its one connection, so a step is
+ * kept to about a tenth of a second there (decision 0032).
+ */
+export function leasesPerStepOn(database: 'embedded' | 'postgres'): number {
+  return database === 'embedded' ? EMBEDDED_LEASES_PER_STEP : LEASES_PER_STEP;
+}
+const EMBEDDED_LEASES_PER_STEP = 100;
+
+/**
  * Rent is posted by the hour, so a charge appears within the hour its due date begins in the
  * landlord's time zone, and a runner that was down catches up on its next run; a period's late
  * day is caught in the same run, after its rent.
  */
-export const ledgerJobs: JobDefinition[] = [
-  {
-    kind: 'ledger.post-rent',
-    everyMs: 3_600_000,
-    run: planRentAndFees,
-  },
-  {
-    kind: RENT_AND_FEES_JOB,
-    run: async (ctx, payload) => {
-      const old = wholeLandlordSchema.safeParse(payload);
-      // An earlier version's job, left queued: its landlord's account id is their
-      // organisation's (decision 0029), whose chain it starts.
-      if (old.success) {
-        const { landlordId: organisationId } = old.data;
-        return runStep(ctx, { organisationId, phase: 'rent', afterLeaseId: 0, run: ctx.requestId });
-      }
-      return runStep(ctx, chainStepSchema.parse(payload));
+export function ledgerJobs(leasesPerStep: number): JobDefinition[] {
+  return [
+    {
+      kind: 'ledger.post-rent',
+      everyMs: 3_600_000,
+      run: planRentAndFees,
     },
-  },
-  {
-    // The hourly fee job of earlier versions, still queued in a database they ran on: it now
-    // plans the chain like the rent job (nothing is charged twice).
-    kind: 'ledger.assess-late-fees',
-    run: planRentAndFees,
-  },
-];
+    {
+      kind: RENT_AND_FEES_JOB,
+      run: async (ctx, payload) => {
+        const old = wholeLandlordSchema.safeParse(payload);
+        // An earlier version's job, left queued: its landlord's account id is their
+        // organisation's (decision 0029), whose chain it starts.
+        if (old.success) {
+          const { landlordId: organisationId } = old.data;
+          const first = {
+            organisationId,
+            phase: 'rent',
+            afterLeaseId: 0,
+            run: ctx.requestId,
+          } as const;
+          return runStep(ctx, first, leasesPerStep);
+        }
+        return runStep(ctx, chainStepSchema.parse(payload), leasesPerStep);
+      },
+    },
+    {
+      // The hourly fee job of earlier versions, still queued in a database they ran on: it now
+      // plans the chain like the rent job (nothing is charged twice).
+      kind: 'ledger.assess-late-fees',
+      run: planRentAndFees,
+    },
+  ];
+}
