@@ -81,7 +81,7 @@ export async function postNextMonthByJobs(
   return { posted, steps: summary.done - 1, seconds };
 }
 
-export interface RequestsWhilePosting {
+export interface Latencies {
   requests: number;
   p50: number;
   p99: number;
@@ -89,10 +89,47 @@ export interface RequestsWhilePosting {
   errors: number;
 }
 
+export interface RequestsWhilePosting extends Latencies {
+  /** The same calls for as long again once the run is done: what the run adds. */
+  afterwards: Latencies;
+}
+
+/** Four connections ask for `paths` in turn until `done()`; their latencies. */
+async function fourConnections(
+  baseUrl: string,
+  cookie: string,
+  paths: string[],
+  done: () => boolean,
+): Promise<Latencies> {
+  const started = performance.now();
+  const times: number[] = [];
+  let errors = 0;
+  const connection = async (first: number) => {
+    for (let i = first; !done(); i++) {
+      const one = performance.now();
+      const response = await fetch(`${baseUrl}${paths[i % paths.length]}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (done()) break;
+      times.push(performance.now() - one);
+      if (response.status !== 200) errors += 1;
+    }
+  };
+  await Promise.all([0, 1, 2, 3].map(connection));
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    p50: times[Math.floor(times.length * 0.5)] ?? 0,
+    p99: times[Math.floor(times.length * 0.99)] ?? 0,
+    seconds: (performance.now() - started) / 1000,
+    errors,
+  };
+}
+
 /**
  * While a server that just started posts this month's rent (its runner's first poll), four
  * connections ask for the screens' calls one after another, until the big landlord's last
- * lease shows this month's rent; answers the latencies of the calls made meanwhile.
+ * lease shows this month's rent; answers the latencies of the calls made meanwhile, and of the
+ * same calls for as long again (at most 30 s) once the run is done.
  */
 export async function requestsWhilePosting(
   baseUrl: string,
@@ -103,36 +140,22 @@ export async function requestsWhilePosting(
     thisMonth,
   }: { cookie: string; paths: string[]; lastLeaseId: number; thisMonth: string },
 ): Promise<RequestsWhilePosting> {
-  const headers = { cookie };
-  const started = performance.now();
   let done = false;
-  const times: number[] = [];
-  let errors = 0;
-  const connection = async (first: number) => {
-    for (let i = first; !done; i++) {
-      const one = performance.now();
-      const response = await fetch(`${baseUrl}${paths[i % paths.length]}`, { headers });
-      await response.arrayBuffer();
-      if (done) break;
-      times.push(performance.now() - one);
-      if (response.status !== 200) errors += 1;
-    }
-  };
   const watcher = async () => {
     while (!done) {
-      const response = await fetch(`${baseUrl}/api/leases/${lastLeaseId}/ledger`, { headers });
+      const response = await fetch(`${baseUrl}/api/leases/${lastLeaseId}/ledger`, {
+        headers: { cookie },
+      });
       const ledger = (await response.json()) as { entries?: { period: string | null }[] };
       if (ledger.entries?.some((entry) => entry.period === thisMonth.slice(0, 7))) done = true;
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  await Promise.all([watcher(), ...[0, 1, 2, 3].map(connection)]);
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    p50: times[Math.floor(times.length * 0.5)] ?? 0,
-    p99: times[Math.floor(times.length * 0.99)] ?? 0,
-    seconds: (performance.now() - started) / 1000,
-    errors,
-  };
+  const [, during] = await Promise.all([
+    watcher(),
+    fourConnections(baseUrl, cookie, paths, () => done),
+  ]);
+  const until = performance.now() + Math.min(during.seconds, 30) * 1000;
+  const afterwards = await fourConnections(baseUrl, cookie, paths, () => performance.now() > until);
+  return { ...during, afterwards };
 }
