@@ -6,8 +6,11 @@
 // node:http server that builds it in one SQL statement. Prints req/s, p50, p99, the server's
 // peak memory and the ratios. Embedded database in a temp folder by default; with
 // DATABASE_URL, a scratch database on that PostgreSQL server (created and dropped here).
-// Prints figures; asserts nothing. The money rows: posting one month of rent for every Active
-// lease (the rent-posting service called directly, timed in seconds), then the rent roll,
+// Prints figures; asserts nothing. The money rows (bench/jobs.ts): a server started while one
+// month of rent is due on every Active lease posts it by its jobs, while four connections use
+// the dashboard's summary, the rent roll and a lease's ledger (p50/p99, and the same calls once
+// the run is done); then the next month posted by the hour's jobs run in this process, timed
+// in seconds; then the rent roll,
 // arrears and money summary (4 connections), then 1,000 payments received as the
 // receive-payments screen sends them (its open balances loaded, one call per row, then the
 // same calls again, which record nothing), and a year of rent with two recurring charges per
@@ -17,7 +20,8 @@
 // warm (its answer cached: the same page asked again and again, as visitors do; plus its 304
 // repeats) and cold (a server that keeps no answers, so every request builds its page), and
 // the command palette's search (GET /api/search) for the big landlord, at 1 connection (one person
-// typing) and 4, against its target of 100 ms.
+// typing) and 4, against its target of 100 ms. Last, the highest resident memory of any app
+// server the bench started (bench/memory.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
