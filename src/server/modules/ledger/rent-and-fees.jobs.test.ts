@@ -234,7 +234,7 @@ describe('the hourly rent and late-fee chain', () => {
             and entity_id in (${mine})`,
     );
     expect(feeEvents).toBe(fees);
-  });
+  }, 180_000); // 600 units seeded and a few hundred jobs run: slower than the default
 
   it('fails a chain job whose payload names no organisation, and charges nothing', async () => {
     const hour = noon('2026-01-20');
