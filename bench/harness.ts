@@ -1,9 +1,9 @@
 // What every benchmark group shares: starting the server on a database, timing one call with
 // autocannon (a probe first, the server's peak memory beside it), logging in.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { rssMb } from './memory';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -87,16 +87,6 @@ export async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 async function measure(baseUrl: string, pid: number, target: Target, timing: Timing): Promise<Row> {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openMigratedDatabase } from '../src/server/database';
 import { refreshStatistics } from '../src/server/cli/seed/generate';
 import { login, runRows, startServer, stop, waitFor, type Row, type Target } from './harness';
+import { watchPeakRss } from './memory';
 import {
   UNITS_PER_PROPERTY,
   countHistoryOf,
@@ -172,7 +173,9 @@ export async function measureHistory(options: HistoryOptions): Promise<HistoryRe
 
     const urls = options.ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
     for (const [i, scratch] of [everyone, alone].entries()) {
-      servers.push(startServer('src/server/main.ts', options.ports[i]!, scratch.env));
+      const server = startServer('src/server/main.ts', options.ports[i]!, scratch.env);
+      watchPeakRss(server, 'history');
+      servers.push(server);
     }
     await Promise.all(servers.map((server, i) => waitFor(`${urls[i]}/api/health`, server)));
     const cookies = async (url: string, landlord: Landlord) => ({

@@ -5,6 +5,7 @@ import { cents } from './money';
 import {
   FIRST_PERIOD_RULES,
   LAST_DAY_OF_MONTH,
+  periodsDueBy,
   rentPeriods,
   type FirstPeriodRule,
   type RentTerms,
@@ -143,6 +144,40 @@ describe('rent periods with a due day', () => {
         // Never more than a full rent per period.
         expect(total).toBeLessThanOrEqual(r * periods.length);
       }),
+    );
+  });
+
+  it("due by a day are the whole list's periods due by then, however early the list stops", () => {
+    const dateArb = fc
+      .date({
+        min: new Date('2020-01-01T00:00:00Z'),
+        max: new Date('2030-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        fc.record({
+          startDate: dateArb,
+          length: fc.integer({ min: 0, max: 1_500 }),
+          rentDueDay: fc.oneof(fc.integer({ min: 1, max: 28 }), fc.constant(LAST_DAY_OF_MONTH)),
+          firstPeriod: fc.constantFrom(...FIRST_PERIOD_RULES),
+          today: fc.integer({ min: -60, max: 1_600 }),
+        }),
+        ({ startDate, length, rentDueDay, firstPeriod, today }) => {
+          const terms = {
+            startDate,
+            endDate: addDays(startDate, length),
+            rentDueDay,
+            firstPeriod,
+            rent,
+          };
+          const day = addDays(startDate, today);
+          expect(periodsDueBy(terms, day)).toEqual(
+            rentPeriods(terms).filter((period) => period.dueDate <= day),
+          );
+        },
+      ),
     );
   });
 });

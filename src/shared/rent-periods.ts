@@ -75,8 +75,11 @@ export function dueDayOf(terms: Pick<RentTerms, 'startDate' | 'rentDueDay'>): nu
   return terms.rentDueDay ?? Number(terms.startDate.slice(8));
 }
 
-/** Every period of the lease, in order. */
-export function rentPeriods(terms: RentTerms): RentPeriod[] {
+/**
+ * Every period of the lease, in order; with `until`, those due by then (and at least two,
+ * which a short first period added to the next needs), the same as the whole list's start.
+ */
+export function rentPeriods(terms: RentTerms, until?: CalendarDate): RentPeriod[] {
   const dueDay = dueDayOf(terms);
   const rule = terms.firstPeriod ?? 'prorate';
   // The month of the first due date on or after the start.
@@ -108,6 +111,7 @@ export function rentPeriods(terms: RentTerms): RentPeriod[] {
   for (; ; index++) {
     const dueDate = dueDateIn(index, dueDay);
     if (dueDate > terms.endDate) break;
+    if (until !== undefined && dueDate > until && periods.length >= 2) break;
     const fullLastDay = addDays(dueDateIn(index + 1, dueDay), -1);
     const prorated = terms.endDate < fullLastDay;
     const lastDay = prorated ? terms.endDate : fullLastDay;
@@ -136,7 +140,7 @@ export function rentPeriods(terms: RentTerms): RentPeriod[] {
 
 /** The periods due on or before `today`. */
 export function periodsDueBy(terms: RentTerms, today: CalendarDate): RentPeriod[] {
-  return rentPeriods(terms).filter((period) => period.dueDate <= today);
+  return rentPeriods(terms, today).filter((period) => period.dueDate <= today);
 }
 
 /** rent x days / fullDays in integer cents, half up. */

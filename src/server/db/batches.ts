@@ -32,6 +32,7 @@ export async function insertRowsReturningIds<T extends PgTable>(
   db: Database,
   table: T,
   rows: readonly T['$inferInsert'][],
+  { skipConflicts = false }: InsertOptions = {},
 ): Promise<number[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -69,6 +70,7 @@ export async function insertRowsReturningIds<T extends PgTable>(
     sql`INSERT INTO ${name} (${names})
       SELECT ${names} FROM jsonb_populate_recordset(null::${name}, ${json}::jsonb)
         WITH ORDINALITY AS r ORDER BY r.ordinality
+      ${skipConflicts ? sql`ON CONFLICT DO NOTHING` : sql``}
       RETURNING id`,
     z.object({ id: z.coerce.number() }),
   );
@@ -78,13 +80,19 @@ export async function insertRowsReturningIds<T extends PgTable>(
 
 type TableWithId = PgTable & { id: PgColumn };
 
+export interface InsertOptions {
+  /** A row that meets a unique key already filled is left out (answered by no id), not an error. */
+  skipConflicts?: boolean;
+}
+
 /** `insertRowsReturningIds`, then the new rows as the table reads them, in the order of `rows`. */
 export async function insertRows<T extends TableWithId>(
   db: Database,
   table: T,
   rows: readonly T['$inferInsert'][],
+  options: InsertOptions = {},
 ): Promise<T['$inferSelect'][]> {
-  const ids = await insertRowsReturningIds(db, table, rows);
+  const ids = await insertRowsReturningIds(db, table, rows, options);
   if (ids.length === 0) return [];
   const found = (await db
     .select()

@@ -99,8 +99,12 @@ export async function seedDemoMoney(
   }
 
   const asSeed = { name: SEED_ACTOR, now, timeZone };
-  for (const landlordId of landlordIds) {
-    await runAsSystem(db, asSeed, postRentDue, { landlordId });
+  const organisations = await db
+    .selectDistinct({ organisationId: propertiesTable.organisationId })
+    .from(propertiesTable)
+    .where(inArray(propertiesTable.userId, landlordIds));
+  for (const { organisationId } of organisations) {
+    await runAsSystem(db, asSeed, postRentDue, { organisationId });
   }
 
   const rent = (
@@ -133,7 +137,7 @@ export async function seedDemoMoney(
   if (deposits.length > 0) await db.insert(depositTransactionsTable).values(deposits);
 
   // The arrears have earned their fees by now: the product charges them, after the payments.
-  for (const landlordId of landlordIds) {
-    await runAsSystem(db, asSeed, assessLateFees, { landlordId });
+  for (const { organisationId } of organisations) {
+    await runAsSystem(db, asSeed, assessLateFees, { organisationId });
   }
 }

@@ -259,7 +259,7 @@ export async function redeemPasswordReset(
     await findPasswordReset(ctx.tx, hashOneTimeCode(code), { lock: true }),
     ctx.now,
   );
-  const weakness = passwordWeakness(password, user.userName);
+  const weakness = await passwordWeakness(password, user.userName);
   if (weakness) throw badRequest('users.weak_password', weakness, 'password');
   await setPasswordHash(ctx.tx, user.id, await hashPassword(password));
   await markPasswordResetUsed(ctx.tx, reset.id, ctx.now);
@@ -284,7 +284,7 @@ export async function changeOwnPassword(
   { newPassword, sessionToken }: { newPassword: string; sessionToken: string },
 ): Promise<void> {
   const user = actingUser(ctx);
-  const weakness = passwordWeakness(newPassword, user.userName);
+  const weakness = await passwordWeakness(newPassword, user.userName);
   if (weakness) throw badRequest('users.weak_password', weakness, 'newPassword');
   await requireAccount(ctx.tx, user.id);
   await setPasswordHash(ctx.tx, user.id, await hashPassword(newPassword));

@@ -6,5 +6,6 @@ import type { ModuleRoutes } from '../../front-door';
 import { auditRoutes } from './audit.routes';
 
 export { recordEvent, recordEvents } from './audit.repository';
+export type { AuditedChange } from './audit.repository';
 
 export const routes: ModuleRoutes = [auditRoutes];

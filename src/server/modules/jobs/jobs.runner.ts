@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import {
   claimDueJob,
@@ -43,6 +44,13 @@ export interface JobRunnerOptions {
   };
   /** A safety valve: at most this many jobs per runDueJobs call, then the next poll goes on. */
   batchLimit?: number;
+  /**
+   * A pause after each job before the next is claimed, when polling. The embedded database runs one
+   * transaction at a time, taking turns in order: without a pause, a request whose next
+   * statement comes a moment after the job's commit waits behind the next job, statement after
+   * statement. 0: none (PostgreSQL serves both at once).
+   */
+  pauseBetweenJobsMs?: number;
 }
 
 const BACKOFF_BASE_MS = 30_000;
@@ -67,6 +75,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
   const recurring = options.definitions.filter((d) => d.everyMs !== undefined);
   const batchLimit = options.batchLimit ?? 500;
+  const pauseBetweenJobsMs = options.pauseBetweenJobsMs ?? 0;
 
   async function scheduleRecurring(now: Date): Promise<void> {
     if (recurring.length === 0) return;
@@ -171,12 +180,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
-  async function runDueJobs(now: Date): Promise<RunSummary> {
+  /** `pauseMs`: the polls' pause between jobs (tests, which call runDueJobs, take none). */
+  async function runDueJobs(now: Date, pauseMs = 0): Promise<RunSummary> {
     await scheduleRecurring(now);
     const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
     for (let i = 0; i < batchLimit; i++) {
       const outcome = await runOne(now);
       if (outcome === null) break;
+      if (pauseMs > 0) await sleep(pauseMs);
       // A lost lease: another process runs the job again and counts it.
       if (outcome !== 'lost') summary[outcome]++;
     }
@@ -188,7 +199,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let stopped = true;
 
   function tick(): void {
-    running = runDueJobs(options.now())
+    running = runDueJobs(options.now(), pauseBetweenJobsMs)
       .catch((err: unknown) => log.error({ err }, 'job runner failed; retrying at the next poll'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, options.pollMs).unref();

@@ -5,7 +5,7 @@ export * from './ledger-totals.table';
 
 import type { ModuleRoutes, ModuleJobs } from '../../front-door';
 import { ledgerRoutes } from './ledger.routes';
-import { ledgerJobs } from './ledger.jobs';
+import { leasesPerStepOn, ledgerJobs } from './ledger.jobs';
 
 export { assessLateFees } from './late-fees.service';
 export {
@@ -38,4 +38,4 @@ export type { RentPlan } from './rent-plan';
 
 export const routes: ModuleRoutes = [ledgerRoutes];
 
-export const jobs: ModuleJobs = () => ledgerJobs;
+export const jobs: ModuleJobs = ({ database }) => ledgerJobs(leasesPerStepOn(database.kind));

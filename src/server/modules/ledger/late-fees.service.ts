@@ -5,11 +5,10 @@ import { allocate, deltaOf } from '../../../shared/ledger';
 import type { Cents } from '../../../shared/money';
 import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
+import { nextAfter, type BatchOutcome, type LeaseBatch } from './ledger.repository';
 import { toLedgerLine } from './ledger-entry';
-import { recordEntryEvent, type LandlordScope } from './ledger.service';
+import { LEASES_PER_STEP, recordEntryEvent } from './ledger.service';
 import type { LedgerEntryRow } from './ledger.table';
-
-const LEASE_BATCH = 500;
 
 export function lateFeeRuleOf(lease: LeaseRow): LateFeeRule | null {
   if (lease.lateFeeKind !== 'flat' && lease.lateFeeKind !== 'percent') return null;
@@ -66,43 +65,62 @@ export function assessLease(lease: LeaseRow, rows: LedgerEntryRow[], today: stri
 }
 
 /**
- * Charges every late fee due today (the landlord's calendar), as the system actor. The unique
- * key (lease, period) for late fees lets one fee per period through, whichever run, retry or
- * process gets there first; only the run that stored it records the event (which tells the tenant).
+ * Charges the late fees due today (the landlord's calendar) on the batch's leases that have
+ * any, as the system actor. The unique key (lease, period) for late fees lets one fee per
+ * period through, whichever run, retry or process gets there first; only the run that stored
+ * it records the event (which tells the tenant).
  */
-export async function assessLateFees(ctx: Context, scope?: LandlordScope): Promise<number> {
+export async function assessLateFeesBatch(ctx: Context, batch: LeaseBatch): Promise<BatchOutcome> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const leases = await repository.listLeasesWithLateFeesDue(ctx.tx, today, scope?.landlordId);
+  const leases = await repository.listLeasesWithLateFeesDue(ctx.tx, today, batch);
+  const entries = await repository.listEntriesOfLeases(
+    ctx.tx,
+    leases.map(({ lease }) => lease.id),
+  );
+  const byLease = new Map<number, LedgerEntryRow[]>();
+  for (const row of entries) {
+    const list = byLease.get(row.leaseId);
+    if (list) list.push(row);
+    else byLease.set(row.leaseId, [row]);
+  }
   let posted = 0;
-  for (let i = 0; i < leases.length; i += LEASE_BATCH) {
-    const batch = leases.slice(i, i + LEASE_BATCH);
-    const entries = await repository.listEntriesOfLeases(
-      ctx.tx,
-      batch.map(({ lease }) => lease.id),
-    );
-    const byLease = new Map<number, LedgerEntryRow[]>();
-    for (const row of entries) {
-      const list = byLease.get(row.leaseId);
-      if (list) list.push(row);
-      else byLease.set(row.leaseId, [row]);
+  for (const { lease } of leases) {
+    for (const due of assessLease(lease, byLease.get(lease.id) ?? [], today)) {
+      const row = await repository.insertEntryOnce(ctx.tx, {
+        leaseId: due.leaseId,
+        kind: 'charge',
+        category: 'late_fee',
+        amount: due.fee,
+        delta: deltaOf('charge', due.fee),
+        entryDate: due.lateOn,
+        period: due.period,
+        description: `Late fee: rent due ${formatDate(due.dueDate)} unpaid`,
+      });
+      if (!row) continue;
+      posted += 1;
+      await recordEntryEvent(ctx, row, 'ledger.late_fee');
     }
-    for (const { lease } of batch) {
-      for (const due of assessLease(lease, byLease.get(lease.id) ?? [], today)) {
-        const row = await repository.insertEntryOnce(ctx.tx, {
-          leaseId: due.leaseId,
-          kind: 'charge',
-          category: 'late_fee',
-          amount: due.fee,
-          delta: deltaOf('charge', due.fee),
-          entryDate: due.lateOn,
-          period: due.period,
-          description: `Late fee: rent due ${formatDate(due.dueDate)} unpaid`,
-        });
-        if (!row) continue;
-        posted += 1;
-        await recordEntryEvent(ctx, row, 'ledger.late_fee');
-      }
-    }
+  }
+  return {
+    posted,
+    lastLeaseId: nextAfter(
+      batch,
+      leases.map(({ lease }) => lease.id),
+    ),
+  };
+}
+
+/** Every batch of the scope, one after another in the context's transaction. */
+export async function assessLateFees(
+  ctx: Context,
+  scope: Omit<LeaseBatch, 'afterLeaseId' | 'limit'> = {},
+): Promise<number> {
+  let posted = 0;
+  let afterLeaseId: number | null = 0;
+  while (afterLeaseId !== null) {
+    const step = await assessLateFeesBatch(ctx, { ...scope, afterLeaseId, limit: LEASES_PER_STEP });
+    posted += step.posted;
+    afterLeaseId = step.lastLeaseId;
   }
   return posted;
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../../shared/dates';
 import { MAX_GRACE_DAYS } from '../../../shared/late-fees';
+import { insertRows } from '../../db/batches';
 import type { Database } from '../../db/client';
 import { leasesTable, type LeaseRow } from '../leases';
 import { propertiesTable } from '../properties';
@@ -81,6 +82,35 @@ export async function findReversalOf(
   return row;
 }
 
+/**
+ * One step of a posting run (decision 0032): an organisation's leases (everyone's when left
+ * out) after `afterLeaseId`, in id order, at most `limit` of them.
+ */
+export interface LeaseBatch {
+  organisationId?: number;
+  afterLeaseId?: number;
+  limit: number;
+}
+
+/** What one step of a run did, and the lease to go on after (null: the last step). */
+export interface BatchOutcome {
+  posted: number;
+  lastLeaseId: number | null;
+}
+
+/** The lease a next batch starts after: none when this one read fewer than its limit. */
+export function nextAfter(batch: LeaseBatch, leaseIds: number[]): number | null {
+  return leaseIds.length < batch.limit ? null : leaseIds[leaseIds.length - 1]!;
+}
+
+/** The conditions of a batch on leases joined to their properties. */
+function inBatch({ organisationId, afterLeaseId }: LeaseBatch): (SQL | undefined)[] {
+  return [
+    organisationId === undefined ? undefined : eq(propertiesTable.organisationId, organisationId),
+    afterLeaseId === undefined ? undefined : gt(leasesTable.id, afterLeaseId),
+  ];
+}
+
 /** A lease the rent job visits, with what it has posted so far and its landlord's rule. */
 export interface LeaseForRent {
   lease: LeaseRow;
@@ -104,7 +134,7 @@ export interface LeaseForRent {
 export async function listLeasesForRent(
   db: Database,
   today: string,
-  landlordId?: number,
+  batch: LeaseBatch,
 ): Promise<LeaseForRent[]> {
   const l = leasesTable;
   const through = sql`to_char(least(${leaseLastDay(l)}, ${today}::date), 'YYYY-MM')`;
@@ -136,30 +166,25 @@ export async function listLeasesForRent(
     .innerJoin(unitsTable, eq(unitsTable.id, l.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-    .where(
-      and(
-        not(leaseIsVoid(l)),
-        lte(l.startDate, today),
-        landlordId === undefined ? undefined : eq(propertiesTable.userId, landlordId),
-      ),
-    )
-    .orderBy(asc(l.id));
+    .where(and(not(leaseIsVoid(l)), lte(l.startDate, today), ...inBatch(batch)))
+    .orderBy(asc(l.id))
+    .limit(batch.limit);
   return rows;
 }
 
 /**
- * The landlords (property owners) with a lease begun by `today` that is not void: the ones
- * the hourly rent-and-fees run visits, one job each.
+ * The organisations with a lease begun by `today` that is not void: the ones the hourly
+ * rent-and-fees run visits, one chain of jobs each.
  */
-export async function listLandlordsWithLeases(db: Database, today: string): Promise<number[]> {
+export async function listOrganisationsWithLeases(db: Database, today: string): Promise<number[]> {
   const rows = await db
-    .selectDistinct({ landlordId: propertiesTable.userId })
+    .selectDistinct({ organisationId: propertiesTable.organisationId })
     .from(leasesTable)
     .innerJoin(unitsTable, eq(unitsTable.id, leasesTable.unitId))
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .where(and(not(leaseIsVoid(leasesTable)), lte(leasesTable.startDate, today)))
-    .orderBy(asc(propertiesTable.userId));
-  return rows.map((row) => row.landlordId);
+    .orderBy(asc(propertiesTable.organisationId));
+  return rows.map((row) => row.organisationId);
 }
 
 /** The rent periods already posted on each of `leaseIds` (reversed ones too: never again). */
@@ -187,13 +212,16 @@ export async function listPostedRentPeriods(
   return posted;
 }
 
-/** Inserts rent and recurring charges; a (lease, period) or (charge, period) already posted is skipped. */
+/**
+ * Inserts rent and recurring charges; a (lease, period) or (charge, period) already posted is
+ * skipped. The rows travel as one JSON parameter (insertRows): a step's 500 charges are one
+ * short statement, not one of thousands of parameters.
+ */
 export async function insertRentCharges(
   db: Database,
   entries: NewLedgerEntry[],
 ): Promise<LedgerEntryRow[]> {
-  if (entries.length === 0) return [];
-  return db.insert(ledgerEntriesTable).values(entries).onConflictDoNothing().returning();
+  return insertRows(db, ledgerEntriesTable, entries, { skipConflicts: true });
 }
 
 /** Later than any entry: open charges over every entry, as `allocate` reads a ledger. */
@@ -203,21 +231,30 @@ const EVERY_ENTRY = '9999-12-31';
  * Leases with a late-fee rule that have something due on `today` (decision 0015): a rent charge
  * still open (oldest charge first, over every entry: openChargesOf) on or after the first late
  * day of its grace, due on or after the rule's start, with no late fee posted for its period.
- * Only leases owing a balance are allocated (an open charge is owed money): on time, the
- * ledger of every lease is summed, not read. A superset of what assessLease charges, which
- * decides each fee from the lease's entries.
+ * Only the leases of the batch with such a rent charge (`late`, read along the rent and
+ * late-fee keys) have their balance summed, and only those owing one are allocated. A superset
+ * of what assessLease charges, which decides each fee from the lease's entries.
  */
-function leasesWithRentLate(today: string, landlordId: number | undefined): SQL {
-  const landlord =
-    landlordId === undefined
+function leasesWithRentLate(today: string, batch: LeaseBatch): SQL {
+  const organisation =
+    batch.organisationId === undefined
       ? sql``
       : sql`JOIN units u ON u.id = l.unit_id
-            JOIN properties p ON p.id = u.property_id AND p.user_id = ${landlordId}`;
+            JOIN properties p ON p.id = u.property_id AND p.organisation_id = ${batch.organisationId}`;
   return sql`
-    WITH owing AS (
-      SELECT e.lease_id FROM leases l ${landlord}
-      JOIN ledger_entries e ON e.lease_id = l.id
-      WHERE l.late_fee_kind IS NOT NULL
+    WITH late AS (
+      SELECT DISTINCT rent.lease_id FROM leases l ${organisation}
+      JOIN ledger_entries rent ON rent.lease_id = l.id AND rent.category = 'rent'
+      WHERE l.late_fee_kind IS NOT NULL AND l.id > ${batch.afterLeaseId ?? 0}
+        AND rent.entry_date + coalesce(l.late_fee_grace_days, 0) + 1 <= ${today}::date
+        AND (l.late_fee_since IS NULL OR rent.entry_date >= l.late_fee_since)
+        AND NOT EXISTS (
+          SELECT 1 FROM ledger_entries fee
+          WHERE fee.lease_id = rent.lease_id AND fee.category = 'late_fee'
+            AND fee.period = rent.period)),
+    owing AS (
+      SELECT e.lease_id FROM ledger_entries e
+      WHERE e.lease_id IN (SELECT lease_id FROM late)
       GROUP BY e.lease_id HAVING sum(e.delta) > 0),
     le AS (
       SELECT e.lease_id, e.id, e.kind, e.amount, e.entry_date, e.reverses_id
@@ -236,14 +273,14 @@ function leasesWithRentLate(today: string, landlordId: number | undefined): SQL 
 }
 
 /**
- * Leases with late fees due on `today` (leasesWithRentLate): begun, not void, and ended (last
- * day) no longer ago than the longest grace allows, so rent due on a lease's last day is still
- * caught after it ends.
+ * The batch's leases with late fees due on `today` (leasesWithRentLate): begun, not void, and
+ * ended (last day) no longer ago than the longest grace allows, so rent due on a lease's last
+ * day is still caught after it ends.
  */
 export async function listLeasesWithLateFeesDue(
   db: Database,
   today: string,
-  landlordId?: number,
+  batch: LeaseBatch,
 ): Promise<{ lease: LeaseRow }[]> {
   return db
     .select({ lease: leasesTable })
@@ -252,15 +289,16 @@ export async function listLeasesWithLateFeesDue(
     .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
     .where(
       and(
-        landlordId === undefined ? undefined : eq(propertiesTable.userId, landlordId),
+        ...inBatch(batch),
         isNotNull(leasesTable.lateFeeKind),
         not(leaseIsVoid(leasesTable)),
         lte(leasesTable.startDate, today),
         sql`${leaseLastDay(leasesTable)} >= ${addDays(today, -(MAX_GRACE_DAYS + 1))}::date`,
-        sql`${leasesTable.id} IN (${leasesWithRentLate(today, landlordId)})`,
+        sql`${leasesTable.id} IN (${leasesWithRentLate(today, batch)})`,
       ),
     )
-    .orderBy(asc(leasesTable.id));
+    .orderBy(asc(leasesTable.id))
+    .limit(batch.limit);
 }
 
 /** The entries of many leases, in posting order. */

@@ -21,10 +21,12 @@ import type {
   PaymentBody,
   ReversalBody,
 } from '../../../shared/schemas/ledger';
-import { recordEvent } from '../audit';
+import { recordEvent, recordEvents, type AuditedChange } from '../audit';
 import { findManagedLease } from '../authz';
 import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
+import { nextAfter, type BatchOutcome, type LeaseBatch } from './ledger.repository';
+import { chunked } from '../../db/batches';
 import { toLedgerEntry, toLedgerLine } from './ledger-entry';
 import { listChargesOfLeases, listPostedKeys } from '../recurring-charges';
 import type { RecurringChargeRow } from '../recurring-charges';
@@ -65,18 +67,18 @@ export async function getLedger(ctx: Context, leaseId: number): Promise<Ledger> 
   return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
 }
 
+/** The audit event of an entry, on its lease's trail. */
+function entryChange(row: LedgerEntryRow, action: AuditAction): AuditedChange {
+  return { entityType: 'leases', entityId: row.leaseId, action, after: toLedgerEntry(row) };
+}
+
 /** One audit event per entry, on its lease's trail. */
 export async function recordEntryEvent(
   ctx: Context,
   row: LedgerEntryRow,
   action: AuditAction,
 ): Promise<void> {
-  await recordEvent(ctx, {
-    entityType: 'leases',
-    entityId: row.leaseId,
-    action,
-    after: toLedgerEntry(row),
-  });
+  await recordEvent(ctx, entryChange(row, action));
 }
 
 /** Posts a one-off charge; answers the entry it made. */
@@ -229,7 +231,13 @@ export async function reverseEntry(
   return row;
 }
 
-const RENT_BATCH = 1_000;
+/**
+ * Leases one step of a posting run reads and posts (decision 0032): a transaction short enough
+ * that the embedded database, which runs one at a time, answers requests between two.
+ */
+export const LEASES_PER_STEP = 500;
+/** Rows of one insert statement. */
+const RENT_ROWS_PER_STATEMENT = 1_000;
 
 const span = (period: RentPeriod) =>
   period.carried
@@ -250,11 +258,6 @@ export function rentChargeOf(leaseId: number, period: RentPeriod): repository.Ne
     period: period.period,
     description: `Rent ${span(period)}`,
   };
-}
-
-/** One landlord's leases (the owner of their properties); every landlord's when left out. */
-export interface LandlordScope {
-  landlordId?: number;
 }
 
 /** The landlord's rules rent follows (docs/decisions/0020); absent: prorate. */
@@ -326,74 +329,95 @@ function recurringDescription(charge: RecurringChargeRow, period: RentPeriod): s
 
 /**
  * Posts every rent charge and recurring charge due by today (the landlord's calendar) that is
- * not posted yet, for every lease, following its dates, not its stored status (docs/product.md
- * section 16): a lease that ended or was moved out before a run still gets the periods it ran,
- * and a start moved earlier gets the periods it now has. The landlord's first-period rule is
- * read now, at posting. The jobs runner calls it, so it runs as the system actor. The unique
- * keys (lease, period) for rent and (charge, period) for a recurring charge make a second run,
- * a second process or a retry post nothing twice; a period once posted (reversed too) is never
- * posted again.
+ * not posted yet, for the batch's leases, following their dates, not their stored status
+ * (docs/product.md section 16): a lease that ended or was moved out before a run still gets
+ * the periods it ran, and a start moved earlier gets the periods it now has. The landlord's
+ * first-period rule is read now, at posting. The jobs runner calls it, so it runs as the
+ * system actor. The unique keys (lease, period) for rent and (charge, period) for a recurring
+ * charge make a second run, a second process or a retry post nothing twice; a period once
+ * posted (reversed too) is never posted again. Its events are written in one statement
+ * (nothing subscribes to rent postings).
  */
-export async function postRentDue(ctx: Context, scope?: LandlordScope): Promise<number> {
+export async function postRentBatch(ctx: Context, batch: LeaseBatch): Promise<BatchOutcome> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const leases = await repository.listLeasesForRent(ctx.tx, today, scope?.landlordId);
+  const leases = await repository.listLeasesForRent(ctx.tx, today, batch);
+  const charges = await listChargesOfLeases(
+    ctx.tx,
+    leases.filter((row) => row.recurringCharges > 0).map((row) => row.lease.id),
+  );
+  const candidates = leases.flatMap((row) => {
+    const rules = { firstPeriod: row.firstPeriod };
+    const rent = rentPeriodsDue(row.lease, today, rules).filter((period) => period.amount > 0);
+    const extra = recurringChargesDue(row.lease, charges.get(row.lease.id) ?? [], today, rules);
+    const rentMissing = rent.length > row.postedPeriods;
+    const extraMissing = extra.length > row.postedRecurring;
+    return rentMissing || extraMissing
+      ? [{ lease: row.lease, rent: rentMissing ? rent : [], extra: extraMissing ? extra : [] }]
+      : [];
+  });
+  const ids = (pick: (c: (typeof candidates)[number]) => unknown[]) =>
+    candidates.filter((c) => pick(c).length > 0).map((c) => c.lease.id);
+  const postedRent = await repository.listPostedRentPeriods(
+    ctx.tx,
+    ids((c) => c.rent),
+  );
+  const postedExtra = await listPostedKeys(
+    ctx.tx,
+    ids((c) => c.extra),
+  );
   const pending: repository.NewLedgerEntry[] = [];
-  for (let i = 0; i < leases.length; i += RENT_BATCH) {
-    const batch = leases.slice(i, i + RENT_BATCH);
-    const charges = await listChargesOfLeases(
-      ctx.tx,
-      batch.filter((row) => row.recurringCharges > 0).map((row) => row.lease.id),
-    );
-    const candidates = batch.flatMap((row) => {
-      const rules = { firstPeriod: row.firstPeriod };
-      const rent = rentPeriodsDue(row.lease, today, rules).filter((period) => period.amount > 0);
-      const extra = recurringChargesDue(row.lease, charges.get(row.lease.id) ?? [], today, rules);
-      const rentMissing = rent.length > row.postedPeriods;
-      const extraMissing = extra.length > row.postedRecurring;
-      return rentMissing || extraMissing
-        ? [{ lease: row.lease, rent: rentMissing ? rent : [], extra: extraMissing ? extra : [] }]
-        : [];
-    });
-    const ids = (pick: (c: (typeof candidates)[number]) => unknown[]) =>
-      candidates.filter((c) => pick(c).length > 0).map((c) => c.lease.id);
-    const postedRent = await repository.listPostedRentPeriods(
-      ctx.tx,
-      ids((c) => c.rent),
-    );
-    const postedExtra = await listPostedKeys(
-      ctx.tx,
-      ids((c) => c.extra),
-    );
-    for (const { lease, rent, extra } of candidates) {
-      const already = postedRent.get(lease.id);
-      for (const period of rent) {
-        if (already?.has(period.period)) continue;
-        pending.push(rentChargeOf(lease.id, period));
-      }
-      for (const { charge, period } of extra) {
-        if (postedExtra.has(`${charge.id}:${period.period}`)) continue;
-        pending.push({
-          leaseId: lease.id,
-          kind: 'charge',
-          category: charge.kind,
-          amount: period.amount,
-          delta: deltaOf('charge', period.amount),
-          entryDate: period.dueDate,
-          period: period.period,
-          recurringChargeId: charge.id,
-          description: recurringDescription(charge, period),
-        });
-      }
+  for (const { lease, rent, extra } of candidates) {
+    const already = postedRent.get(lease.id);
+    for (const period of rent) {
+      if (already?.has(period.period)) continue;
+      pending.push(rentChargeOf(lease.id, period));
+    }
+    for (const { charge, period } of extra) {
+      if (postedExtra.has(`${charge.id}:${period.period}`)) continue;
+      pending.push({
+        leaseId: lease.id,
+        kind: 'charge',
+        category: charge.kind,
+        amount: period.amount,
+        delta: deltaOf('charge', period.amount),
+        entryDate: period.dueDate,
+        period: period.period,
+        recurringChargeId: charge.id,
+        description: recurringDescription(charge, period),
+      });
     }
   }
   let posted = 0;
-  for (let i = 0; i < pending.length; i += RENT_BATCH) {
-    const rows = await repository.insertRentCharges(ctx.tx, pending.slice(i, i + RENT_BATCH));
-    for (const row of rows) {
-      const action = row.recurringChargeId ? 'ledger.recurring' : 'ledger.rent';
-      await recordEntryEvent(ctx, row, action);
-    }
+  for (const chunk of chunked(pending, RENT_ROWS_PER_STATEMENT)) {
+    const rows = await repository.insertRentCharges(ctx.tx, chunk);
+    await recordEvents(
+      ctx,
+      rows.map((row) =>
+        entryChange(row, row.recurringChargeId ? 'ledger.recurring' : 'ledger.rent'),
+      ),
+    );
     posted += rows.length;
+  }
+  return {
+    posted,
+    lastLeaseId: nextAfter(
+      batch,
+      leases.map((row) => row.lease.id),
+    ),
+  };
+}
+
+/** Every batch of the scope, one after another in the context's transaction. */
+export async function postRentDue(
+  ctx: Context,
+  scope: Omit<LeaseBatch, 'afterLeaseId' | 'limit'> = {},
+): Promise<number> {
+  let posted = 0;
+  let afterLeaseId: number | null = 0;
+  while (afterLeaseId !== null) {
+    const step = await postRentBatch(ctx, { ...scope, afterLeaseId, limit: LEASES_PER_STEP });
+    posted += step.posted;
+    afterLeaseId = step.lastLeaseId;
   }
   return posted;
 }

@@ -5,6 +5,7 @@ import { createLease, MID_MARCH_NOON, posted, signUpAll } from '../../test/fixtu
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { auditEventsTable } from '../audit';
 import { assessLateFees, postRentDue, ledgerEntriesTable } from '../ledger';
+import { firstOrganisationOf } from '../organisations';
 import { tenantsTable } from '../tenants';
 import { leaseRecurringChargesTable } from './recurring-charges.table';
 
@@ -26,9 +27,11 @@ describe('recurring charges of a lease', () => {
     `/api/leases/${leaseId}/recurring-charges${chargeId ? `/${chargeId}` : ''}`;
   const parking = { kind: 'parking', amount: 75, startDate: '2026-01-01', description: 'Bay 4' };
 
-  const runRent = (now = t.clock.now) =>
+  const organisationOf = async (user: TestUser) =>
+    (await firstOrganisationOf(t.database.db, user.user.id))!;
+  const runRent = async (now = t.clock.now) =>
     runAsSystem(t.database.db, { name: 'jobs', now, timeZone: t.config.timeZone }, postRentDue, {
-      landlordId: landlord.user.id,
+      organisationId: await organisationOf(landlord),
     });
 
   const entriesOf = (leaseId: number) =>
@@ -317,7 +320,7 @@ describe('recurring charges of a lease', () => {
       t.database.db,
       { name: 'jobs', now: new Date('2026-01-20T17:00:00Z'), timeZone: t.config.timeZone },
       assessLateFees,
-      { landlordId: landlord.user.id },
+      { organisationId: await organisationOf(landlord) },
     );
     const fees = await t.database.db
       .select()

@@ -1,6 +1,4 @@
-import { zxcvbn, zxcvbnOptions, type ZxcvbnResult } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { zxcvbn as Zxcvbn, ZxcvbnResult } from '@zxcvbn-ts/core';
 
 /**
  * Password strength by estimated guessability (zxcvbn-ts with common and English
@@ -11,14 +9,29 @@ import * as english from '@zxcvbn-ts/language-en';
  * '$@0!' mixes), so it is switched off and replaced by one cheap pass that undoes common
  * substitutions ('P@$$w0rd' is also scored as 'Password'), and only the first 64
  * characters are examined (a longer password is not short of guesses).
+ *
+ * The dictionaries take about 40 MB once loaded, in every server process: they are loaded
+ * by the first password checked, not at start (most processes never check one).
  */
-zxcvbnOptions.setOptions({
-  dictionary: { ...common.dictionary, ...english.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: english.translations,
-  l33tMaxSubstitutions: 0,
-  maxLength: 64,
-});
+let estimator: Promise<typeof Zxcvbn> | undefined;
+
+function loadEstimator(): Promise<typeof Zxcvbn> {
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(([core, common, english]) => {
+    core.zxcvbnOptions.setOptions({
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: english.translations,
+      l33tMaxSubstitutions: 0,
+      maxLength: 64,
+    });
+    return core.zxcvbn;
+  });
+  return estimator;
+}
 
 /** zxcvbn's scale 0-4: 3 is 'safely unguessable: moderate protection from offline attacks'. */
 export const MIN_PASSWORD_SCORE = 3;
@@ -45,12 +58,13 @@ const L33T: Record<string, string> = {
 const unl33t = (password: string) => password.replace(/[@48(36910!|$57+2%]/g, (c) => L33T[c]!);
 
 /** Why the password is too weak, or null when it is strong enough. */
-export function passwordWeakness(password: string, userName: string): string | null {
+export async function passwordWeakness(password: string, userName: string): Promise<string | null> {
   const name = userName.trim().toLowerCase();
   const lowered = password.toLowerCase();
   if (name && lowered === name) return 'Password must not be the same as the username';
   if (name && lowered.includes(name)) return 'Password must not contain the username';
 
+  const zxcvbn = await loadEstimator();
   const results: ZxcvbnResult[] = [zxcvbn(password, [name])];
   const plain = unl33t(password);
   if (plain !== password) results.push(zxcvbn(plain, [name]));

@@ -46,7 +46,7 @@ export interface NewAccount {
  * any letter case, never an existing account promoted.
  */
 export async function createAccount(ctx: Context, account: NewAccount): Promise<User> {
-  const weakness = passwordWeakness(account.password, account.userName);
+  const weakness = await passwordWeakness(account.password, account.userName);
   if (weakness) throw badRequest('users.weak_password', weakness, 'password');
   if (await findUserByName(ctx.tx, account.userName)) throw conflict('users.taken', USERNAME_TAKEN);
   try {
