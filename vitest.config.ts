@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * API test files the PostgreSQL pass (TEST_DATABASE_URL set) would run exactly as the
@@ -22,10 +23,43 @@ const EMBEDDED_PASS_ONLY = [
   'src/server/modules/uploads/s3-file-store.test.ts',
 ];
 
+/**
+ * Small files that take long: the fuzzing's shards (their cases live in fuzz.ts) and the
+ * commands started as processes of their own.
+ */
+const SLOW_SMALL_FILES = [
+  'src/server/test/attack/fuzz-1.test.ts',
+  'src/server/test/attack/fuzz-2.test.ts',
+  'src/server/cli/import.test.ts',
+  'src/server/cli/admin.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/db/pre-migration-copy.test.ts',
+];
+
+/**
+ * Without the durations of an earlier run (a clean clone), Vitest starts the largest files
+ * first, which left the two fuzzing shards for the end, one of them alone on one core while
+ * the other waited for work. Those files start first; the others keep Vitest's order.
+ */
+class SlowSmallFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_SMALL_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
+      return index === -1 ? SLOW_SMALL_FILES.length : index;
+    };
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   test: {
     // Each API test file gets its own database; two workers fit two cores.
     maxWorkers: 2,
+    sequence: { sequencer: SlowSmallFilesFirst },
     projects: [
       {
         test: {
