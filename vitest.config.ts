@@ -17,7 +17,6 @@ const EMBEDDED_PASS_ONLY = [
   'src/server/config.test.ts',
   'src/server/plugins/spa.test.ts',
   'src/server/test/attack/slow-clients.test.ts',
-  'src/server/test/embedded-pool.test.ts',
   'src/server/modules/payments/payments.config.test.ts',
   'src/server/modules/uploads/file-store.test.ts',
   'src/server/modules/uploads/s3-file-store.test.ts',
