@@ -23,29 +23,32 @@ const EMBEDDED_PASS_ONLY = [
 ];
 
 /**
- * Small files that take long: the fuzzing's shards (their cases live in fuzz.ts) and the
- * commands started as processes of their own.
+ * The files that take longest, longest first, which Vitest's order by size would start
+ * late: the fuzzing's shards (small files; their cases live in fuzz.ts), the member access
+ * matrix, the commands started as processes of their own, the backups.
  */
-const SLOW_SMALL_FILES = [
+const SLOW_FILES = [
   'src/server/test/attack/fuzz-1.test.ts',
   'src/server/test/attack/fuzz-2.test.ts',
+  'src/server/test/attack/member-matrix.test.ts',
   'src/server/cli/import.test.ts',
   'src/server/cli/admin.test.ts',
   'src/server/db/data-dir-lock.test.ts',
+  'src/server/modules/backups/backups.test.ts',
   'src/server/db/pre-migration-copy.test.ts',
 ];
 
 /**
  * Without the durations of an earlier run (a clean clone), Vitest starts the largest files
- * first, which left the two fuzzing shards for the end, one of them alone on one core while
- * the other waited for work. Those files start first; the others keep Vitest's order.
+ * first, which left the longest ones for the end, one of them alone on one core while the
+ * other waited for work. Those files start first; the others keep Vitest's order.
  */
-class SlowSmallFilesFirst extends BaseSequencer {
+class SlowFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (file: TestSpecification) => {
-      const index = SLOW_SMALL_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
-      return index === -1 ? SLOW_SMALL_FILES.length : index;
+      const index = SLOW_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
+      return index === -1 ? SLOW_FILES.length : index;
     };
     return sorted
       .map((file, order) => ({ file, order }))
@@ -58,7 +61,7 @@ export default defineConfig({
   test: {
     // Each API test file gets its own database; two workers fit two cores.
     maxWorkers: 2,
-    sequence: { sequencer: SlowSmallFilesFirst },
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         test: {
