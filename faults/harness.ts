@@ -8,8 +8,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * Real server processes for the fault suite: the app started from source (tsx) on a port of
- * its own, on an embedded data folder or a PostgreSQL database, killed and restarted at will.
+ * Real server processes for the fault suite: the app started as `npm start` starts it (the
+ * production build, which faults/global-setup.ts makes when stale) on a port of its own, on an
+ * embedded data folder or a PostgreSQL database, killed and restarted at will.
  */
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 /** PostgreSQL server for the PostgreSQL cases (skipped without it). */
@@ -103,7 +104,7 @@ export async function startServer(
   delete env.TEST_DATABASE_URL;
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   if (store.dataDir) env.DATA_DIR = store.dataDir;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

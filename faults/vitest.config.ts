@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['faults/**/*.test.ts'],
+    globalSetup: ['faults/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 60_000,
     // One file at a time: each starts servers of its own and they share two cores.

@@ -1,10 +1,10 @@
 // `npm test`: every check. The static ones (types, lint, formatting, import cycles,
 // migrations) with the production build, side by side; the unit and API tests on the
 // embedded database; the API tests again on PostgreSQL (when TEST_DATABASE_URL is set) beside
-// the fault suite; then the browser tests. Runs them all, prints each one's time, then one
-// line of totals: 'N passed, N failed'. Exits non-zero when anything failed. In CI
-// (CI=true, or NODE24_TESTS=1) the API tests on the embedded database also run on Node.js 24,
-// the current LTS, whatever Node.js runs this script.
+// the fault suite; then the browser tests, beside the end of the fault suite. Runs them all,
+// prints each one's time, then one line of totals: 'N passed, N failed'. Exits non-zero when
+// anything failed. In CI (CI=true, or NODE24_TESTS=1) the API tests on PostgreSQL run on
+// Node.js 24, the current LTS, whatever Node.js runs this script.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -105,33 +105,31 @@ const node24 =
 const vitestUnder = (args) =>
   node24 ? [node24, ['node_modules/vitest/vitest.mjs', ...args.slice(1)]] : ['npx', args];
 
-// The fault suite (real processes killed and cut off) mostly waits on them, using about one
-// core: it runs beside the API tests on PostgreSQL, and prints its output when it ends. Its
-// PostgreSQL cases run when TEST_DATABASE_URL is set.
+// The fault suite (real processes killed and cut off) uses about one core: it starts beside
+// the API tests on PostgreSQL, and prints its output when it ends. Its PostgreSQL cases run
+// when TEST_DATABASE_URL is set.
 const pgUrl = process.env.TEST_DATABASE_URL;
-await Promise.all([
-  pgUrl
-    ? // The fuzzing's second pass, on PostgreSQL, hunts what only that database refuses (NUL
-      // characters, its own limits), with as many cases per call as the first.
-      run(
-        node24 ? `API tests (PostgreSQL, Node.js ${NODE24_VERSION})` : 'API tests (PostgreSQL)',
-        ...vitestUnder(vitestArgs('test-results/vitest-pg.json', '--project', 'api')),
-        {
-          env: { TEST_DATABASE_URL: pgUrl },
-          report: { file: 'test-results/vitest-pg.json', count: vitestCount },
-        },
-      )
-    : undefined,
-  run(
-    'fault suite',
-    'npx',
-    vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'),
-    {
-      aside: true,
-      report: { file: 'test-results/faults.json', count: vitestCount },
-    },
-  ),
-]);
+const faults = run(
+  'fault suite',
+  'npx',
+  vitestArgs('test-results/faults.json', '--config', 'faults/vitest.config.ts'),
+  {
+    aside: true,
+    report: { file: 'test-results/faults.json', count: vitestCount },
+  },
+);
+await (pgUrl
+  ? // The fuzzing's second pass, on PostgreSQL, hunts what only that database refuses (NUL
+    // characters, its own limits), with as many cases per call as the first.
+    run(
+      node24 ? `API tests (PostgreSQL, Node.js ${NODE24_VERSION})` : 'API tests (PostgreSQL)',
+      ...vitestUnder(vitestArgs('test-results/vitest-pg.json', '--project', 'api')),
+      {
+        env: { TEST_DATABASE_URL: pgUrl },
+        report: { file: 'test-results/vitest-pg.json', count: vitestCount },
+      },
+    )
+  : faults);
 
 /**
  * The path of Node.js `version`'s binary under .tmp/, packed from the registry's
@@ -157,12 +155,15 @@ async function fetchNode(version) {
   return binary;
 }
 
-// The browser journeys keep both cores busy (Chromium most): they run alone.
+// The browser journeys keep both cores busy (Chromium most). They start when the API tests
+// on PostgreSQL end, beside what is left of the fault suite (about one core), instead of
+// leaving the other core idle while they wait for it.
 if ((await browserReady) && built) {
   await run('browser tests', 'npx', ['playwright', 'test'], {
     report: { file: 'test-results/e2e.json', count: playwrightCount },
   });
 }
+await faults;
 
 console.log('\n=== summary ===');
 for (const r of results) {

@@ -27,7 +27,8 @@ const free: PGlite[] = [];
 let snapshot: Blob | undefined;
 let shape: Promise<SnapshotShape> | undefined;
 
-const SCHEMA_FINGERPRINT = `
+/** Counts that change with any change of the schema (a dropped constraint, a new index). */
+export const SCHEMA_FINGERPRINT = `
   select concat_ws(' ',
     (select count(*) from pg_class),
     (select count(*) from pg_attribute where not attisdropped),

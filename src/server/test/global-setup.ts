@@ -25,6 +25,14 @@ export default async function setup(project: TestProject) {
     return async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // The copies the test workers kept for their next test app (postgres-pool.ts).
+      const copies = await client.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [`${templateName}_`],
+      );
+      for (const { datname } of copies.rows) {
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
       await client.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
       await client.end();
     };

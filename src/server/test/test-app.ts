@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { inject as vitestInject } from 'vitest';
 import type { Role } from '../../shared/constants';
 import type { Membership } from '../../shared/schemas/organisations';
 import { userSchema, type SignedInUser, type User } from '../../shared/schemas/users';
@@ -12,6 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { returnEmbeddedDatabase, takeEmbeddedDatabase } from './embedded-pool';
+import { returnPostgresDatabase, takePostgresDatabase } from './postgres-pool';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -38,11 +37,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   let closeDatabase: () => Promise<void>;
 
   if (serverUrl) {
-    const name = `porchlight_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${vitestInject('postgresTemplate')}`);
-    await admin.end();
+    const name = await takePostgresDatabase(serverUrl);
     database = await openDatabase({
       databaseUrl: withDatabase(serverUrl, name),
       onQuery,
@@ -52,10 +47,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     const handle = database;
     closeDatabase = async () => {
       await handle.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await returnPostgresDatabase(serverUrl, name);
     };
   } else {
     const pglite = await takeEmbeddedDatabase();
