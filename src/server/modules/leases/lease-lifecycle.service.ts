@@ -163,7 +163,7 @@ export async function moveOutTenant(
     before: tenant,
     after: movedOut,
   });
-  await releaseUnitIfEmpty(ctx, tenant.unitId, tenant.id);
+  await releaseUnitIfEmpty(ctx, tenant);
   return movedOut;
 }
 

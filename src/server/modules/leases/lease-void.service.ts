@@ -79,5 +79,5 @@ async function releaseTenantPlacedByMistake(ctx: Context, tenantId: number): Pro
     before: tenant,
     after: movedOut,
   });
-  await releaseUnitIfEmpty(ctx, tenant.unitId, tenant.id);
+  await releaseUnitIfEmpty(ctx, tenant);
 }
