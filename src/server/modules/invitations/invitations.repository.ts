@@ -29,10 +29,16 @@ export function recordOf(row: InvitationRow): InvitedRecord {
     : { kind: 'staff', id: row.staffId! };
 }
 
-function ofRecord(record: InvitedRecord): SQL {
-  return record.kind === 'tenant'
-    ? eq(invitationsTable.tenantId, record.id)
-    : eq(invitationsTable.staffId, record.id);
+/** The record as its manager found it: its organisation names where its invitations are. */
+export type ManagedRecord = InvitedRecord & { organisationId: number };
+
+function ofRecord(record: ManagedRecord): SQL {
+  return and(
+    eq(invitationsTable.organisationId, record.organisationId),
+    record.kind === 'tenant'
+      ? eq(invitationsTable.tenantId, record.id)
+      : eq(invitationsTable.staffId, record.id),
+  )!;
 }
 
 /** Used wins over withdrawn, withdrawn over expired; otherwise it still works. */
@@ -83,7 +89,7 @@ export async function insertInvitation(
 /** Withdraws the record's invitations that still work; answers their ids. */
 export async function revokePendingInvitations(
   tx: Database,
-  record: InvitedRecord,
+  record: ManagedRecord,
   now: Date,
 ): Promise<number[]> {
   const rows = await tx
@@ -104,7 +110,7 @@ export async function revokePendingInvitations(
 /** The record's invitation that still works, if any (there is at most one). */
 export async function findPendingInvitation(
   db: Database,
-  record: InvitedRecord,
+  record: ManagedRecord,
   now: Date,
 ): Promise<InvitationRow | undefined> {
   const [row] = await db
@@ -159,7 +165,7 @@ export async function isCreatorDisabled(db: Database, row: InvitationRow): Promi
 
 export async function findInvitation(
   db: Database,
-  where: { id: number } | { codeHash: string },
+  where: { id: number; organisationId?: number } | { codeHash: string },
   options: { lock?: boolean } = {},
 ): Promise<InvitationRow | undefined> {
   const query = db
@@ -167,7 +173,13 @@ export async function findInvitation(
     .from(invitationsTable)
     .where(
       'id' in where
-        ? eq(invitationsTable.id, where.id)
+        ? and(
+            // Known once the invitation was found: the re-reads that lock it name it.
+            where.organisationId === undefined
+              ? undefined
+              : eq(invitationsTable.organisationId, where.organisationId),
+            eq(invitationsTable.id, where.id),
+          )
         : eq(invitationsTable.codeHash, where.codeHash),
     )
     .limit(1);
@@ -177,13 +189,18 @@ export async function findInvitation(
 
 export async function markInvitationRevoked(
   tx: Database,
-  id: number,
+  invitation: Pick<InvitationRow, 'id' | 'organisationId'>,
   now: Date,
 ): Promise<InvitationRow> {
   const [row] = await tx
     .update(invitationsTable)
     .set({ revokedAt: now })
-    .where(eq(invitationsTable.id, id))
+    .where(
+      and(
+        eq(invitationsTable.organisationId, invitation.organisationId),
+        eq(invitationsTable.id, invitation.id),
+      ),
+    )
     .returning();
   return row!;
 }
@@ -204,7 +221,7 @@ export async function markInvitationAccepted(
 /** The linked account and the record's invitations, newest first. */
 export async function listInvitations(
   db: Database,
-  record: InvitedRecord & { userId: number | null },
+  record: ManagedRecord & { userId: number | null },
   now: Date,
 ): Promise<InvitationList> {
   const rows = await db
