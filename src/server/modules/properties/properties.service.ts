@@ -15,7 +15,7 @@ import { recordEvent, recordEvents } from '../audit';
 import { isAdmin, requireManagedProperty } from '../authz';
 import { ensureOwnOrganisation } from '../organisations';
 import { staffTable } from '../staff';
-import type { PropertyRow } from './properties.table';
+import { propertiesTable, type PropertyRow } from './properties.table';
 import {
   countUnitsOfProperty,
   deleteProperty as deletePropertyRow,
@@ -82,7 +82,11 @@ export async function createProperty(ctx: Context, body: CreatePropertyBody): Pr
     action: 'create',
     after: row,
   });
-  return (await findPropertyWithOwner(ctx.tx, row.id))!;
+  return (await findPropertyWithOwner(
+    ctx.tx,
+    row.id,
+    eq(propertiesTable.organisationId, row.organisationId),
+  ))!;
 }
 
 /**
@@ -124,7 +128,11 @@ export async function updateProperty(
     before,
     after,
   });
-  return (await findPropertyWithOwner(ctx.tx, id))!;
+  return (await findPropertyWithOwner(
+    ctx.tx,
+    id,
+    eq(propertiesTable.organisationId, before.organisationId),
+  ))!;
 }
 
 /** A property's units must go first; its staff go with it (their assignment ends with it). */
