@@ -38,7 +38,7 @@ const STILL_UNSCOPED: Record<string, number> = {
   deposit_settlements: 1,
   deposit_transactions: 6,
   expense_receipts: 2,
-  expenses: 9,
+  expenses: 8,
   invitations: 2,
   lease_recurring_charges: 5,
   leases: 14,
@@ -49,8 +49,7 @@ const STILL_UNSCOPED: Record<string, number> = {
   tenants: 7,
   units: 14,
   vendors: 4,
-  work_order_notes: 2,
-  work_order_photos: 4,
+  work_order_photos: 1,
   work_orders: 2,
 };
 
