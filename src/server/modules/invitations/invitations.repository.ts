@@ -23,10 +23,10 @@ export interface InvitedRecord {
 /** How many invitations of one record a list answers at most: the newest. */
 export const INVITATION_LIST_LIMIT = 50;
 
-export function recordOf(row: InvitationRow): InvitedRecord {
+export function recordOf(row: InvitationRow): ManagedRecord {
   return row.tenantId !== null
-    ? { kind: 'tenant', id: row.tenantId }
-    : { kind: 'staff', id: row.staffId! };
+    ? { kind: 'tenant', id: row.tenantId, organisationId: row.organisationId }
+    : { kind: 'staff', id: row.staffId!, organisationId: row.organisationId };
 }
 
 /** The record as its manager found it: its organisation names where its invitations are. */
@@ -245,7 +245,7 @@ export async function listInvitations(
 /** Who is invited, where, and by whom: the invitation page and the mail say it. */
 export async function describeInvitedRecord(
   db: Database,
-  record: InvitedRecord,
+  record: ManagedRecord,
 ): Promise<Omit<InvitationPreview, 'expiresAt'> | undefined> {
   if (record.kind === 'tenant') {
     const [row] = await db
@@ -258,10 +258,24 @@ export async function describeInvitedRecord(
         landlordName: usersTable.userName,
       })
       .from(tenantsTable)
-      .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
-      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+      .innerJoin(
+        unitsTable,
+        and(
+          eq(unitsTable.id, tenantsTable.unitId),
+          eq(unitsTable.organisationId, tenantsTable.organisationId),
+        ),
+      )
+      .innerJoin(
+        propertiesTable,
+        and(
+          eq(propertiesTable.id, unitsTable.propertyId),
+          eq(propertiesTable.organisationId, unitsTable.organisationId),
+        ),
+      )
       .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-      .where(eq(tenantsTable.id, record.id))
+      .where(
+        and(eq(tenantsTable.organisationId, record.organisationId), eq(tenantsTable.id, record.id)),
+      )
       .limit(1);
     if (!row) return undefined;
     return {
@@ -282,9 +296,15 @@ export async function describeInvitedRecord(
       landlordName: usersTable.userName,
     })
     .from(staffTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
+    .innerJoin(
+      propertiesTable,
+      and(
+        eq(propertiesTable.id, staffTable.propertyId),
+        eq(propertiesTable.organisationId, staffTable.organisationId),
+      ),
+    )
     .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-    .where(eq(staffTable.id, record.id))
+    .where(and(eq(staffTable.organisationId, record.organisationId), eq(staffTable.id, record.id)))
     .limit(1);
   if (!row) return undefined;
   return {

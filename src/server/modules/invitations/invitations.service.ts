@@ -57,6 +57,7 @@ import {
   isCreatorDisabled,
   toInvitation,
   type InvitedRecord,
+  type ManagedRecord,
 } from './invitations.repository';
 import type { InvitationRow } from './invitations.table';
 
@@ -169,7 +170,7 @@ export async function createInvitation(
   const path = `/invitations/${code}`;
   let emailedTo: string | null = null;
   if (publicUrl && row.email) {
-    const about = await describeInvitedRecord(ctx.tx, record);
+    const about = await describeInvitedRecord(ctx.tx, managed);
     if (about) {
       await enqueueMail(ctx, {
         key: `invitation:${invitation.id}`,
@@ -209,7 +210,7 @@ export async function inviteTenants(
   const results: BulkInviteResult[] = [];
   for (const id of ids) {
     const tenant = tenants.get(id)!;
-    const record: InvitedRecord = { kind: 'tenant', id };
+    const record: ManagedRecord = { kind: 'tenant', id, organisationId: tenant.organisationId };
     const about = await describeInvitedRecord(ctx.tx, record);
     const row = {
       tenantId: id,
@@ -220,13 +221,7 @@ export async function inviteTenants(
     const skipped = { path: null, emailedTo: null, expiresAt: null };
     if (tenant.userId !== null) {
       results.push({ ...row, ...skipped, outcome: 'linked', message: TENANT_ALREADY_LINKED });
-    } else if (
-      await findPendingInvitation(
-        ctx.tx,
-        { ...record, organisationId: tenant.organisationId },
-        ctx.now,
-      )
-    ) {
+    } else if (await findPendingInvitation(ctx.tx, record, ctx.now)) {
       results.push({ ...row, ...skipped, outcome: 'pending', message: TENANT_INVITATION_PENDING });
     } else {
       const made = await createInvitation(ctx, { record, publicUrl });
