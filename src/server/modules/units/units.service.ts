@@ -65,12 +65,13 @@ export async function createUnit(ctx: Context, values: CreateUnitBody): Promise<
  */
 export async function createUnits(ctx: Context, body: CreateUnitsBody): Promise<Unit[]> {
   const { unitNumbers, ...layout } = body;
-  await requireManagedProperty(ctx.tx, ctx.actor, layout.propertyId);
+  const property = await requireManagedProperty(ctx.tx, ctx.actor, layout.propertyId);
   const taken = await ctx.tx
     .select({ unitNumber: unitsTable.unitNumber })
     .from(unitsTable)
     .where(
       and(
+        eq(unitsTable.organisationId, property.organisationId),
         eq(unitsTable.propertyId, layout.propertyId),
         inArray(unitsTable.unitNumber, unitNumbers),
       ),

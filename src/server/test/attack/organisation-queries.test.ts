@@ -47,7 +47,7 @@ const STILL_UNSCOPED: Record<string, number> = {
   properties: 5,
   rental_applications: 1,
   tenants: 5,
-  units: 13,
+  units: 12,
   vendors: 4,
   work_order_photos: 1,
   work_orders: 2,
