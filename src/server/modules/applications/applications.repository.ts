@@ -91,13 +91,18 @@ export async function insertApplication(
 
 export async function decideApplication(
   db: Database,
-  id: number,
+  application: Pick<ApplicationRow, 'id' | 'organisationId'>,
   decision: { status: Exclude<Status, 'Pending'>; tenantId: number | null; decidedAt: Date },
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applicationsTable)
     .set(decision)
-    .where(eq(applicationsTable.id, id))
+    .where(
+      and(
+        eq(applicationsTable.organisationId, application.organisationId),
+        eq(applicationsTable.id, application.id),
+      ),
+    )
     .returning();
   return row;
 }
@@ -115,6 +120,7 @@ export async function declineOtherPending(
     .set({ status: 'Rejected', declineReason: UNIT_TAKEN, decidedAt })
     .where(
       and(
+        eq(applicationsTable.organisationId, approved.organisationId),
         eq(applicationsTable.unitId, approved.unitId),
         eq(applicationsTable.status, 'Pending'),
         ne(applicationsTable.id, approved.id),

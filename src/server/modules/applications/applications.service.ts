@@ -70,7 +70,7 @@ async function decide(
   before: ApplicationRow,
   decision: Parameters<typeof decideApplication>[2],
 ): Promise<ApplicationRow> {
-  const after = await decideApplication(ctx.tx, before.id, decision);
+  const after = await decideApplication(ctx.tx, before, decision);
   if (!after) throw notFound('applications.not_found', 'Application not found');
   const action = decision.status === 'Approved' ? 'approve' : 'reject';
   await recordEvent(ctx, {
@@ -96,10 +96,10 @@ export async function approveApplication(
   // queue on the unit instead of each holding its application while the other declines it
   // (a deadlock). The order is the one every approval takes.
   const { application: seen } = await requireManagedApplication(ctx.tx, ctx.actor, id);
-  await lockUnit(ctx.tx, seen.unitId);
+  await lockUnit(ctx.tx, { id: seen.unitId, organisationId: seen.organisationId });
   const { application, property } = await lockPending(ctx, id);
   const tenant = await moveInTenant(ctx, {
-    unitId: application.unitId,
+    unit: { id: application.unitId, organisationId: application.organisationId },
     fields: {
       firstName: application.firstName,
       lastName: application.lastName,

@@ -95,13 +95,18 @@ export async function insertAccount(
 
 export async function updateAccount(
   db: Database,
-  id: number,
+  account: Pick<BankAccountRow, 'id' | 'organisationId'>,
   changes: Partial<typeof bankAccountsTable.$inferInsert>,
 ): Promise<BankAccountRow> {
   const [stored] = await db
     .update(bankAccountsTable)
     .set(changes)
-    .where(eq(bankAccountsTable.id, id))
+    .where(
+      and(
+        eq(bankAccountsTable.organisationId, account.organisationId),
+        eq(bankAccountsTable.id, account.id),
+      ),
+    )
     .returning();
   return stored!;
 }
@@ -234,7 +239,7 @@ export async function findLine(
 
 export async function setMatch(
   db: Database,
-  lineId: number,
+  line: Pick<BankLineRow, 'id' | 'organisationId'>,
   match: {
     ledgerEntryId: number | null;
     expenseId: number | null;
@@ -250,7 +255,9 @@ export async function setMatch(
       matchedByUserId: match.userId,
       matchedAt: match.at,
     })
-    .where(eq(bankLinesTable.id, lineId))
+    .where(
+      and(eq(bankLinesTable.organisationId, line.organisationId), eq(bankLinesTable.id, line.id)),
+    )
     .returning();
   return row!;
 }

@@ -144,7 +144,7 @@ export async function updateAccount(
   { id, body }: { id: number; body: BankAccountBody },
 ): Promise<BankAccount> {
   const before = await requireAccount(ctx, id, true);
-  const row = await repository.updateAccount(ctx.tx, id, {
+  const row = await repository.updateAccount(ctx.tx, before, {
     name: body.name,
     last4: body.last4,
     openingBalance: toCents(body.openingBalance),
@@ -242,7 +242,7 @@ export async function importStatement(
     });
   }
   if (statement.format === 'csv' && statement.mapping) {
-    await repository.updateAccount(ctx.tx, accountId, { csvMapping: statement.mapping });
+    await repository.updateAccount(ctx.tx, account, { csvMapping: statement.mapping });
   }
   const result: StatementImport = {
     added: inserted.length,
@@ -395,7 +395,7 @@ async function matchLine(
   /** The day an unpaid expense was marked paid by this match. */
   markedPaidOn: string | null = null,
 ): Promise<BankLine> {
-  const row = await repository.setMatch(ctx.tx, line.id, {
+  const row = await repository.setMatch(ctx.tx, line, {
     ledgerEntryId: kind === 'payment' ? recordId : null,
     expenseId: kind === 'expense' ? recordId : null,
     userId: ctx.actor.kind === 'user' ? ctx.actor.user.id : null,
@@ -414,7 +414,7 @@ export async function unmatch(ctx: Context, lineId: number): Promise<BankLine> {
   const { line, account } = await requireLine(ctx, lineId);
   const kind = line.ledgerEntryId !== null ? 'payment' : line.expenseId !== null ? 'expense' : null;
   if (!kind) throw conflict('bank.line_not_matched', 'This bank line is not matched');
-  const row = await repository.setMatch(ctx.tx, line.id, {
+  const row = await repository.setMatch(ctx.tx, line, {
     ledgerEntryId: null,
     expenseId: null,
     userId: null,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { toCents } from '../../../shared/money';
 import type {
   CreateExpenseBody,
@@ -38,6 +38,11 @@ export type NewExpense = Omit<CreateExpenseBody, 'receiptUploadIds'> & {
   period?: string | null;
 };
 
+/** An expense's own row, found by its organisation first (decision 0030). */
+function thisExpense({ id, organisationId }: Pick<ExpenseRow, 'id' | 'organisationId'>) {
+  return and(eq(expensesTable.organisationId, organisationId), eq(expensesTable.id, id));
+}
+
 async function requireExpenseRow(ctx: Context, id: number, lock = false) {
   const found = await repository.findExpense(ctx.tx, scopeFor(ctx.actor), id, { lock });
   if (!found) throw NOT_FOUND();
@@ -57,7 +62,12 @@ export async function checkLinks(
     const [unit] = await ctx.tx
       .select({ propertyId: unitsTable.propertyId })
       .from(unitsTable)
-      .where(eq(unitsTable.id, links.unitId))
+      .where(
+        and(
+          eq(unitsTable.organisationId, property.organisationId),
+          eq(unitsTable.id, links.unitId),
+        ),
+      )
       .limit(1);
     if (unit?.propertyId !== property.id) {
       throw unprocessable(
@@ -71,7 +81,12 @@ export async function checkLinks(
     const [vendor] = await ctx.tx
       .select({ organisationId: vendorsTable.organisationId })
       .from(vendorsTable)
-      .where(eq(vendorsTable.id, links.vendorId))
+      .where(
+        and(
+          eq(vendorsTable.organisationId, property.organisationId),
+          eq(vendorsTable.id, links.vendorId),
+        ),
+      )
       .limit(1);
     if (vendor?.organisationId !== property.organisationId) {
       throw unprocessable(
@@ -90,12 +105,13 @@ export async function checkLinks(
  */
 async function attachReceipts(
   ctx: Context,
-  expenseId: number,
+  expense: ExpenseRow,
   uploadIds: readonly number[],
 ): Promise<void> {
   if (uploadIds.length === 0) return;
+  const expenseId = expense.id;
   const user = actingUser(ctx);
-  const existing = await receipts.listReceipts(ctx.tx, expenseId);
+  const existing = await receipts.listReceipts(ctx.tx, expense);
   if (existing.length + uploadIds.length > MAX_RECEIPTS) {
     throw conflict(
       'expenses.too_many_receipts',
@@ -169,20 +185,25 @@ export async function createExpense(ctx: Context, input: NewExpense): Promise<Ex
     action,
     after: row,
   });
-  await attachReceipts(ctx, row!.id, input.receiptUploadIds ?? []);
+  await attachReceipts(ctx, row!, input.receiptUploadIds ?? []);
   return row!;
 }
 
 /** An expense with its names and receipts, as GET /api/expenses/{id} answers it. */
 export async function readExpense(ctx: Context, id: number): Promise<Expense> {
   const found = await requireExpenseRow(ctx, id);
-  const files = await receipts.listReceipts(ctx.tx, id);
+  const files = await receipts.listReceipts(ctx.tx, found.expense);
   let workOrderTitle: string | null = null;
   if (found.expense.workOrderId !== null) {
     const [order] = await ctx.tx
       .select({ title: workOrdersTable.title })
       .from(workOrdersTable)
-      .where(eq(workOrdersTable.id, found.expense.workOrderId))
+      .where(
+        and(
+          eq(workOrdersTable.organisationId, found.expense.organisationId),
+          eq(workOrdersTable.id, found.expense.workOrderId),
+        ),
+      )
       .limit(1);
     workOrderTitle = order?.title ?? null;
   }
@@ -250,7 +271,7 @@ export async function updateExpense(
   const [after] = await ctx.tx
     .update(expensesTable)
     .set(changes)
-    .where(eq(expensesTable.id, id))
+    .where(thisExpense(before))
     .returning();
   await recordEvent(ctx, { entityType: 'expenses', entityId: id, action: 'update', before, after });
   return readExpense(ctx, id);
@@ -273,7 +294,7 @@ export async function markExpensePaid(
   const [after] = await ctx.tx
     .update(expensesTable)
     .set({ paidOn, updatedAt: ctx.now })
-    .where(eq(expensesTable.id, id))
+    .where(thisExpense(before))
     .returning();
   await recordEvent(ctx, {
     entityType: 'expenses',
@@ -304,8 +325,8 @@ export async function deleteExpense(ctx: Context, id: number): Promise<RemovedFi
       'This expense was posted by a recurring expense and cannot be deleted; change it instead, or end the recurring expense',
     );
   }
-  const files = await receipts.listReceipts(ctx.tx, id);
-  await ctx.tx.delete(expensesTable).where(eq(expensesTable.id, id));
+  const files = await receipts.listReceipts(ctx.tx, expense);
+  await ctx.tx.delete(expensesTable).where(thisExpense(expense));
   const removed: RemovedFiles = [];
   for (const file of files) {
     const key = await removeUpload(ctx.tx, file.id);
@@ -324,8 +345,8 @@ export async function addReceipt(
   ctx: Context,
   { id, uploadId }: { id: number; uploadId: number },
 ): Promise<Expense> {
-  await requireExpenseRow(ctx, id, true);
-  await attachReceipts(ctx, id, [uploadId]);
+  const { expense } = await requireExpenseRow(ctx, id, true);
+  await attachReceipts(ctx, expense, [uploadId]);
   return readExpense(ctx, id);
 }
 
@@ -334,10 +355,10 @@ export async function removeReceipt(
   ctx: Context,
   { id, uploadId }: { id: number; uploadId: number },
 ): Promise<RemovedFiles> {
-  await requireExpenseRow(ctx, id, true);
-  const file = await receipts.findReceipt(ctx.tx, id, uploadId);
+  const { expense } = await requireExpenseRow(ctx, id, true);
+  const file = await receipts.findReceipt(ctx.tx, expense, uploadId);
   if (!file) throw notFound('expenses.receipt_not_found', 'Receipt not found');
-  await receipts.deleteReceipt(ctx.tx, id, uploadId);
+  await receipts.deleteReceipt(ctx.tx, expense, uploadId);
   const key = await removeUpload(ctx.tx, uploadId);
   await recordEvent(ctx, {
     entityType: 'expenses',
@@ -353,8 +374,8 @@ export async function findExpenseReceipt(
   ctx: Context,
   { id, uploadId }: { id: number; uploadId: number },
 ) {
-  await requireExpenseRow(ctx, id);
-  const file = await receipts.findReceipt(ctx.tx, id, uploadId);
+  const { expense } = await requireExpenseRow(ctx, id);
+  const file = await receipts.findReceipt(ctx.tx, expense, uploadId);
   if (!file) throw notFound('expenses.receipt_not_found', 'Receipt not found');
   return file;
 }

@@ -2,9 +2,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Receipt } from '../../../shared/schemas/expenses';
 import type { Database } from '../../db/client';
 import { uploadsTable, type UploadRow } from '../uploads';
-import { expenseReceiptsTable } from './expenses.table';
+import { expenseReceiptsTable, type ExpenseRow } from './expenses.table';
 
 const r = expenseReceiptsTable;
+
+type ExpenseKey = Pick<ExpenseRow, 'id' | 'organisationId'>;
+
+/** An expense's receipts, found by its organisation first (decision 0030). */
+function receiptsOf(expense: ExpenseKey) {
+  return and(eq(r.organisationId, expense.organisationId), eq(r.expenseId, expense.id));
+}
 
 export function toReceipt(upload: UploadRow): Receipt {
   return {
@@ -27,26 +34,26 @@ export async function isReceipt(db: Database, uploadId: number): Promise<boolean
   return row !== undefined;
 }
 
-export async function listReceipts(db: Database, expenseId: number): Promise<UploadRow[]> {
+export async function listReceipts(db: Database, expense: ExpenseKey): Promise<UploadRow[]> {
   const rows = await db
     .select({ upload: uploadsTable })
     .from(r)
     .innerJoin(uploadsTable, eq(uploadsTable.id, r.uploadId))
-    .where(eq(r.expenseId, expenseId))
+    .where(receiptsOf(expense))
     .orderBy(asc(r.createdAt), asc(r.uploadId));
   return rows.map((row) => row.upload);
 }
 
 export async function findReceipt(
   db: Database,
-  expenseId: number,
+  expense: ExpenseKey,
   uploadId: number,
 ): Promise<UploadRow | undefined> {
   const [row] = await db
     .select({ upload: uploadsTable })
     .from(r)
     .innerJoin(uploadsTable, eq(uploadsTable.id, r.uploadId))
-    .where(and(eq(r.expenseId, expenseId), eq(r.uploadId, uploadId)))
+    .where(and(receiptsOf(expense), eq(r.uploadId, uploadId)))
     .limit(1);
   return row?.upload;
 }
@@ -75,6 +82,6 @@ export async function insertReceipts(
   await db.insert(r).values(uploadIds.map((uploadId) => ({ expenseId, uploadId, createdAt: now })));
 }
 
-export async function deleteReceipt(db: Database, expenseId: number, uploadId: number) {
-  await db.delete(r).where(and(eq(r.expenseId, expenseId), eq(r.uploadId, uploadId)));
+export async function deleteReceipt(db: Database, expense: ExpenseKey, uploadId: number) {
+  await db.delete(r).where(and(receiptsOf(expense), eq(r.uploadId, uploadId)));
 }

@@ -164,7 +164,7 @@ export async function changeRecurringExpense(
   const [after] = await ctx.tx
     .update(r)
     .set({ ...valuesOf(body), updatedAt: ctx.now })
-    .where(eq(r.id, id))
+    .where(thisRecurring(before))
     .returning();
   await recordEvent(ctx, {
     entityType: 'recurring-expenses',
@@ -176,13 +176,26 @@ export async function changeRecurringExpense(
   return present(ctx, id);
 }
 
-function recurringDeletion(id: number): DeletionRules {
+/** A recurring expense's own row, found by its organisation first (decision 0030). */
+function thisRecurring({ id, organisationId }: Pick<RecurringExpenseRow, 'id' | 'organisationId'>) {
+  return and(eq(r.organisationId, organisationId), eq(r.id, id));
+}
+
+function recurringDeletion({ id, organisationId }: RecurringExpenseRow): DeletionRules {
   return {
     blockers: [
       {
         kind: 'expenses',
         code: 'recurring-expenses.posted',
-        count: (db) => countRows(db, expensesTable, eq(expensesTable.recurringExpenseId, id)),
+        count: (db) =>
+          countRows(
+            db,
+            expensesTable,
+            and(
+              eq(expensesTable.organisationId, organisationId),
+              eq(expensesTable.recurringExpenseId, id),
+            )!,
+          ),
         message: (n) =>
           `This recurring expense has posted ${n === 1 ? 'an expense' : `${n} expenses`} and cannot be removed; set an end date instead.`,
       },
@@ -194,8 +207,8 @@ function recurringDeletion(id: number): DeletionRules {
 /** Removes one never posted; a posted one is ended instead (409). */
 export async function removeRecurringExpense(ctx: Context, id: number): Promise<void> {
   const { row } = await requireRecurring(ctx, id, true);
-  await deleteUnlessUsed(ctx.tx, recurringDeletion(id), async (db) => {
-    await db.delete(r).where(eq(r.id, id));
+  await deleteUnlessUsed(ctx.tx, recurringDeletion(row), async (db) => {
+    await db.delete(r).where(thisRecurring(row));
   });
   await recordEvent(ctx, {
     entityType: 'recurring-expenses',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
 import { fromCents } from '../../../shared/money';
 import type { Expense, WorkOrderExpenseBody } from '../../../shared/schemas/expenses';
@@ -27,7 +27,12 @@ export async function recordWorkOrderExpense(
   const [existing] = await ctx.tx
     .select({ id: expensesTable.id })
     .from(expensesTable)
-    .where(eq(expensesTable.workOrderId, id))
+    .where(
+      and(
+        eq(expensesTable.organisationId, order.organisationId),
+        eq(expensesTable.workOrderId, id),
+      ),
+    )
     .limit(1);
   if (existing) {
     throw conflict(
@@ -41,7 +46,7 @@ export async function recordWorkOrderExpense(
       `A work order that is ${order.status} has no final cost yet; only Done or Closed ones can become an expense`,
     );
   }
-  const { cost } = await workTotals(ctx.tx, id);
+  const { cost } = await workTotals(ctx.tx, order);
   if (cost <= 0) {
     throw conflict('work-orders.no_cost', 'This work order has no recorded cost');
   }

@@ -23,16 +23,22 @@ export interface InvitedRecord {
 /** How many invitations of one record a list answers at most: the newest. */
 export const INVITATION_LIST_LIMIT = 50;
 
-export function recordOf(row: InvitationRow): InvitedRecord {
+export function recordOf(row: InvitationRow): ManagedRecord {
   return row.tenantId !== null
-    ? { kind: 'tenant', id: row.tenantId }
-    : { kind: 'staff', id: row.staffId! };
+    ? { kind: 'tenant', id: row.tenantId, organisationId: row.organisationId }
+    : { kind: 'staff', id: row.staffId!, organisationId: row.organisationId };
 }
 
-function ofRecord(record: InvitedRecord): SQL {
-  return record.kind === 'tenant'
-    ? eq(invitationsTable.tenantId, record.id)
-    : eq(invitationsTable.staffId, record.id);
+/** The record as its manager found it: its organisation names where its invitations are. */
+export type ManagedRecord = InvitedRecord & { organisationId: number };
+
+function ofRecord(record: ManagedRecord): SQL {
+  return and(
+    eq(invitationsTable.organisationId, record.organisationId),
+    record.kind === 'tenant'
+      ? eq(invitationsTable.tenantId, record.id)
+      : eq(invitationsTable.staffId, record.id),
+  )!;
 }
 
 /** Used wins over withdrawn, withdrawn over expired; otherwise it still works. */
@@ -83,7 +89,7 @@ export async function insertInvitation(
 /** Withdraws the record's invitations that still work; answers their ids. */
 export async function revokePendingInvitations(
   tx: Database,
-  record: InvitedRecord,
+  record: ManagedRecord,
   now: Date,
 ): Promise<number[]> {
   const rows = await tx
@@ -104,7 +110,7 @@ export async function revokePendingInvitations(
 /** The record's invitation that still works, if any (there is at most one). */
 export async function findPendingInvitation(
   db: Database,
-  record: InvitedRecord,
+  record: ManagedRecord,
   now: Date,
 ): Promise<InvitationRow | undefined> {
   const [row] = await db
@@ -159,7 +165,7 @@ export async function isCreatorDisabled(db: Database, row: InvitationRow): Promi
 
 export async function findInvitation(
   db: Database,
-  where: { id: number } | { codeHash: string },
+  where: { id: number; organisationId?: number } | { codeHash: string },
   options: { lock?: boolean } = {},
 ): Promise<InvitationRow | undefined> {
   const query = db
@@ -167,7 +173,13 @@ export async function findInvitation(
     .from(invitationsTable)
     .where(
       'id' in where
-        ? eq(invitationsTable.id, where.id)
+        ? and(
+            // Known once the invitation was found: the re-reads that lock it name it.
+            where.organisationId === undefined
+              ? undefined
+              : eq(invitationsTable.organisationId, where.organisationId),
+            eq(invitationsTable.id, where.id),
+          )
         : eq(invitationsTable.codeHash, where.codeHash),
     )
     .limit(1);
@@ -177,13 +189,18 @@ export async function findInvitation(
 
 export async function markInvitationRevoked(
   tx: Database,
-  id: number,
+  invitation: Pick<InvitationRow, 'id' | 'organisationId'>,
   now: Date,
 ): Promise<InvitationRow> {
   const [row] = await tx
     .update(invitationsTable)
     .set({ revokedAt: now })
-    .where(eq(invitationsTable.id, id))
+    .where(
+      and(
+        eq(invitationsTable.organisationId, invitation.organisationId),
+        eq(invitationsTable.id, invitation.id),
+      ),
+    )
     .returning();
   return row!;
 }
@@ -204,7 +221,7 @@ export async function markInvitationAccepted(
 /** The linked account and the record's invitations, newest first. */
 export async function listInvitations(
   db: Database,
-  record: InvitedRecord & { userId: number | null },
+  record: ManagedRecord & { userId: number | null },
   now: Date,
 ): Promise<InvitationList> {
   const rows = await db
@@ -228,7 +245,7 @@ export async function listInvitations(
 /** Who is invited, where, and by whom: the invitation page and the mail say it. */
 export async function describeInvitedRecord(
   db: Database,
-  record: InvitedRecord,
+  record: ManagedRecord,
 ): Promise<Omit<InvitationPreview, 'expiresAt'> | undefined> {
   if (record.kind === 'tenant') {
     const [row] = await db
@@ -241,10 +258,24 @@ export async function describeInvitedRecord(
         landlordName: usersTable.userName,
       })
       .from(tenantsTable)
-      .innerJoin(unitsTable, eq(unitsTable.id, tenantsTable.unitId))
-      .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+      .innerJoin(
+        unitsTable,
+        and(
+          eq(unitsTable.id, tenantsTable.unitId),
+          eq(unitsTable.organisationId, tenantsTable.organisationId),
+        ),
+      )
+      .innerJoin(
+        propertiesTable,
+        and(
+          eq(propertiesTable.id, unitsTable.propertyId),
+          eq(propertiesTable.organisationId, unitsTable.organisationId),
+        ),
+      )
       .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-      .where(eq(tenantsTable.id, record.id))
+      .where(
+        and(eq(tenantsTable.organisationId, record.organisationId), eq(tenantsTable.id, record.id)),
+      )
       .limit(1);
     if (!row) return undefined;
     return {
@@ -265,9 +296,15 @@ export async function describeInvitedRecord(
       landlordName: usersTable.userName,
     })
     .from(staffTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, staffTable.propertyId))
+    .innerJoin(
+      propertiesTable,
+      and(
+        eq(propertiesTable.id, staffTable.propertyId),
+        eq(propertiesTable.organisationId, staffTable.organisationId),
+      ),
+    )
     .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-    .where(eq(staffTable.id, record.id))
+    .where(and(eq(staffTable.organisationId, record.organisationId), eq(staffTable.id, record.id)))
     .limit(1);
   if (!row) return undefined;
   return {

@@ -57,6 +57,7 @@ import {
   isCreatorDisabled,
   toInvitation,
   type InvitedRecord,
+  type ManagedRecord,
 } from './invitations.repository';
 import type { InvitationRow } from './invitations.table';
 
@@ -102,7 +103,11 @@ export async function readInvitations(
   record: InvitedRecord,
 ): Promise<InvitationList> {
   const row = await requireManagedRecord(tx, actor, record);
-  return listInvitations(tx, { ...record, userId: row.userId }, now);
+  return listInvitations(
+    tx,
+    { ...record, userId: row.userId, organisationId: row.organisationId },
+    now,
+  );
 }
 
 function invitationMailText(
@@ -144,7 +149,8 @@ export async function createInvitation(
     throw conflict('invitations.record_linked', ALREADY_LINKED[record.kind]);
   }
   const entityType = entityOf(record.kind);
-  for (const revokedId of await revokePendingInvitations(ctx.tx, record, ctx.now)) {
+  const managed = { ...record, organisationId: row.organisationId };
+  for (const revokedId of await revokePendingInvitations(ctx.tx, managed, ctx.now)) {
     await recordEvent(ctx, {
       entityType,
       entityId: record.id,
@@ -164,7 +170,7 @@ export async function createInvitation(
   const path = `/invitations/${code}`;
   let emailedTo: string | null = null;
   if (publicUrl && row.email) {
-    const about = await describeInvitedRecord(ctx.tx, record);
+    const about = await describeInvitedRecord(ctx.tx, managed);
     if (about) {
       await enqueueMail(ctx, {
         key: `invitation:${invitation.id}`,
@@ -204,7 +210,7 @@ export async function inviteTenants(
   const results: BulkInviteResult[] = [];
   for (const id of ids) {
     const tenant = tenants.get(id)!;
-    const record: InvitedRecord = { kind: 'tenant', id };
+    const record: ManagedRecord = { kind: 'tenant', id, organisationId: tenant.organisationId };
     const about = await describeInvitedRecord(ctx.tx, record);
     const row = {
       tenantId: id,
@@ -244,12 +250,16 @@ export async function revokeInvitation(ctx: Context, id: number): Promise<Invita
     if (error instanceof AppError && error.statusCode === 404) throw INVITATION_NOT_FOUND();
     throw error;
   }
-  const locked = await findInvitation(ctx.tx, { id }, { lock: true });
+  const locked = await findInvitation(
+    ctx.tx,
+    { id, organisationId: found.organisationId },
+    { lock: true },
+  );
   if (!locked) throw INVITATION_NOT_FOUND();
   if (invitationState(locked, ctx.now) !== 'pending') {
     throw conflict('invitations.not_pending', INVITATION_NOT_PENDING);
   }
-  const after = await markInvitationRevoked(ctx.tx, id, ctx.now);
+  const after = await markInvitationRevoked(ctx.tx, locked, ctx.now);
   await recordEvent(ctx, {
     entityType: entityOf(record.kind),
     entityId: record.id,
@@ -319,7 +329,13 @@ export async function acceptInvitation(ctx: Context, code: string): Promise<Acce
   const target = await lockInvitedRecord(ctx.tx, record);
   const invitation = await requireVouched(
     ctx.tx,
-    target ? await findInvitation(ctx.tx, { id: found.id }, { lock: true }) : undefined,
+    target
+      ? await findInvitation(
+          ctx.tx,
+          { id: found.id, organisationId: found.organisationId },
+          { lock: true },
+        )
+      : undefined,
     ctx.now,
   );
   const needed = ROLE_NEEDED[record.kind];

@@ -3,41 +3,64 @@ import type { Database } from '../../db/client';
 import { tenantsTable, type TenantRow } from '../tenants';
 import { leasesTable, type LeaseRow } from './leases.table';
 
+/** A lease or a tenant, named by its organisation as well as its id (decision 0030). */
+type RecordKey = { id: number; organisationId: number };
+
+const thisLease = ({ id, organisationId }: RecordKey) =>
+  and(eq(leasesTable.organisationId, organisationId), eq(leasesTable.id, id));
+
+const thisTenant = ({ id, organisationId }: RecordKey) =>
+  and(eq(tenantsTable.organisationId, organisationId), eq(tenantsTable.id, id));
+
 /** Reads a lease and locks it until the transaction ends, so two renewals or move-outs cannot race. */
-export async function lockLease(db: Database, id: number): Promise<LeaseRow | undefined> {
-  const [row] = await db.select().from(leasesTable).where(eq(leasesTable.id, id)).for('update');
+export async function lockLease(db: Database, lease: RecordKey): Promise<LeaseRow | undefined> {
+  const [row] = await db.select().from(leasesTable).where(thisLease(lease)).for('update');
   return row;
 }
 
-export async function lockTenantRow(db: Database, id: number): Promise<TenantRow | undefined> {
-  const [row] = await db.select().from(tenantsTable).where(eq(tenantsTable.id, id)).for('update');
+export async function lockTenantRow(
+  db: Database,
+  tenant: RecordKey,
+): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenantsTable).where(thisTenant(tenant)).for('update');
   return row;
 }
 
 /** The tenant's leases that have not been ended by a move-out, earliest first. */
-export async function listOpenLeases(db: Database, tenantId: number): Promise<LeaseRow[]> {
+export async function listOpenLeases(db: Database, tenant: RecordKey): Promise<LeaseRow[]> {
   return db
     .select()
     .from(leasesTable)
-    .where(and(eq(leasesTable.tenantId, tenantId), ne(leasesTable.status, 'Terminated')))
+    .where(
+      and(
+        eq(leasesTable.organisationId, tenant.organisationId),
+        eq(leasesTable.tenantId, tenant.id),
+        ne(leasesTable.status, 'Terminated'),
+      ),
+    )
     .orderBy(asc(leasesTable.startDate), asc(leasesTable.id));
 }
 
-export async function findRenewal(db: Database, leaseId: number): Promise<LeaseRow | undefined> {
+export async function findRenewal(db: Database, lease: RecordKey): Promise<LeaseRow | undefined> {
   const [row] = await db
     .select()
     .from(leasesTable)
-    .where(eq(leasesTable.renewedFromId, leaseId))
+    .where(
+      and(
+        eq(leasesTable.organisationId, lease.organisationId),
+        eq(leasesTable.renewedFromId, lease.id),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function setLeaseEnd(
   db: Database,
-  id: number,
+  lease: RecordKey,
   end: { status: 'Terminated' | 'Expired'; endedOn: string | null; endReason: string | null },
 ): Promise<void> {
-  await db.update(leasesTable).set(end).where(eq(leasesTable.id, id));
+  await db.update(leasesTable).set(end).where(thisLease(lease));
 }
 
 export async function insertRenewal(
@@ -50,13 +73,13 @@ export async function insertRenewal(
 
 export async function markMovedOut(
   db: Database,
-  tenantId: number,
+  tenant: RecordKey,
   day: string,
 ): Promise<TenantRow> {
   const [row] = await db
     .update(tenantsTable)
     .set({ movedOutOn: day })
-    .where(and(eq(tenantsTable.id, tenantId), isNull(tenantsTable.movedOutOn)))
+    .where(and(thisTenant(tenant), isNull(tenantsTable.movedOutOn)))
     .returning();
   return row!;
 }

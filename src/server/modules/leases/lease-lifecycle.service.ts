@@ -45,14 +45,18 @@ export async function renewLease(
   input: { leaseId: number; body: RenewLeaseBody },
 ): Promise<LeaseRow> {
   const { tx } = ctx;
-  if (!(await findManagedLease(tx, ctx.actor, input.leaseId))) throw leaseNotFound();
-  const lease = await lockLease(tx, input.leaseId);
+  const managed = await findManagedLease(tx, ctx.actor, input.leaseId);
+  if (!managed) throw leaseNotFound();
+  const lease = await lockLease(tx, managed);
   if (!lease) throw leaseNotFound();
-  const tenant = await lockTenantRow(tx, lease.tenantId);
+  const tenant = await lockTenantRow(tx, {
+    id: lease.tenantId,
+    organisationId: lease.organisationId,
+  });
   if (!tenant) throw notFound('tenants.not_found', 'Tenant not found');
   refuseMovedOut(tenant);
   if (lease.status === 'Terminated') throw conflict('leases.ended', LEASE_ENDED);
-  if (await findRenewal(tx, lease.id)) throw conflict('leases.renewed', ALREADY_RENEWED);
+  if (await findRenewal(tx, lease)) throw conflict('leases.renewed', ALREADY_RENEWED);
   const startDate = addDays(lease.endDate, 1);
   if (input.body.endDate < startDate) {
     throw badRequest(
@@ -62,7 +66,7 @@ export async function renewLease(
     );
   }
   const range = { startDate, endDate: input.body.endDate };
-  const overlap = await findOverlappingActiveLease(tx, tenant.id, range);
+  const overlap = await findOverlappingActiveLease(tx, tenant, range);
   if (overlap) throw overlapConflict(overlap);
   let renewal: LeaseRow;
   try {
@@ -138,15 +142,15 @@ export async function moveOutTenant(
       'moveOutDate',
     );
   }
-  await requireManagedTenant(tx, ctx.actor, input.tenantId);
-  const tenant = await lockTenantRow(tx, input.tenantId);
+  const managed = await requireManagedTenant(tx, ctx.actor, input.tenantId);
+  const tenant = await lockTenantRow(tx, managed);
   if (!tenant) throw notFound('tenants.not_found', 'Tenant not found');
   refuseMovedOut(tenant);
-  const open = await listOpenLeases(tx, tenant.id);
+  const open = await listOpenLeases(tx, tenant);
   for (const lease of open) {
     const end = endAtMoveOut(lease, moveOutDate, reason);
     if (end.status === lease.status && end.endedOn === lease.endedOn) continue;
-    await setLeaseEnd(tx, lease.id, end);
+    await setLeaseEnd(tx, lease, end);
     await recordEvent(ctx, {
       entityType: 'leases',
       entityId: lease.id,
@@ -155,7 +159,7 @@ export async function moveOutTenant(
       after: { ...lease, ...end },
     });
   }
-  const movedOut = await markMovedOut(tx, tenant.id, moveOutDate);
+  const movedOut = await markMovedOut(tx, tenant, moveOutDate);
   await recordEvent(ctx, {
     entityType: 'tenants',
     entityId: tenant.id,
@@ -163,7 +167,7 @@ export async function moveOutTenant(
     before: tenant,
     after: movedOut,
   });
-  await releaseUnitIfEmpty(ctx, tenant.unitId, tenant.id);
+  await releaseUnitIfEmpty(ctx, tenant);
   return movedOut;
 }
 

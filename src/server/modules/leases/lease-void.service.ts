@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isVoidLease } from '../../../shared/lease-state';
 import { calendarDate } from '../../../shared/dates';
 import { fromCents, sumCents } from '../../../shared/money';
@@ -38,7 +38,10 @@ export async function voidLease(
   const deposits = await countRows(
     ctx.tx,
     depositTransactionsTable,
-    eq(depositTransactionsTable.leaseId, id),
+    and(
+      eq(depositTransactionsTable.organisationId, before.organisationId),
+      eq(depositTransactionsTable.leaseId, id),
+    )!,
   );
   if (deposits > 0) {
     throw conflict(
@@ -49,7 +52,7 @@ export async function voidLease(
   const standing = standingEntries(await listEntries(ctx.tx, id));
   const reversals = await reverseEntries(ctx, standing, `Lease voided: ${body.reason}`);
   const end = { status: 'Terminated' as const, endedOn: null, endReason: body.reason };
-  await setLeaseEnd(ctx.tx, id, end);
+  await setLeaseEnd(ctx.tx, before, end);
   const after = { ...before, ...end };
   await recordEvent(ctx, {
     entityType: 'leases',
@@ -63,15 +66,21 @@ export async function voidLease(
       amountReversed: fromCents(sumCents(standing.map((e) => e.delta))),
     },
   });
-  await releaseTenantPlacedByMistake(ctx, before.tenantId);
+  await releaseTenantPlacedByMistake(ctx, {
+    id: before.tenantId,
+    organisationId: before.organisationId,
+  });
   return after;
 }
 
-async function releaseTenantPlacedByMistake(ctx: Context, tenantId: number): Promise<void> {
-  if (await tenantHasLeaseNotVoid(ctx.tx, tenantId)) return;
-  const tenant = await lockTenantRow(ctx.tx, tenantId);
+async function releaseTenantPlacedByMistake(
+  ctx: Context,
+  placed: { id: number; organisationId: number },
+): Promise<void> {
+  if (await tenantHasLeaseNotVoid(ctx.tx, placed)) return;
+  const tenant = await lockTenantRow(ctx.tx, placed);
   if (!tenant || tenant.movedOutOn !== null) return;
-  const movedOut = await markMovedOut(ctx.tx, tenant.id, calendarDate(ctx.now, ctx.timeZone));
+  const movedOut = await markMovedOut(ctx.tx, tenant, calendarDate(ctx.now, ctx.timeZone));
   await recordEvent(ctx, {
     entityType: 'tenants',
     entityId: tenant.id,
@@ -79,5 +88,5 @@ async function releaseTenantPlacedByMistake(ctx: Context, tenantId: number): Pro
     before: tenant,
     after: movedOut,
   });
-  await releaseUnitIfEmpty(ctx, tenant.unitId, tenant.id);
+  await releaseUnitIfEmpty(ctx, tenant);
 }

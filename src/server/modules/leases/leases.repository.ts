@@ -217,9 +217,15 @@ export function listLeasesOfTenants(
     .orderBy(asc(leasesTable.id));
 }
 
+/** A lease or a tenant, named by its organisation as well as its id (decision 0030). */
+type RecordKey = { id: number; organisationId: number };
+
+const thisLease = ({ id, organisationId }: RecordKey) =>
+  and(eq(leasesTable.organisationId, organisationId), eq(leasesTable.id, id));
+
 export async function updateLease(
   db: Database,
-  id: number,
+  lease: RecordKey,
   tenant: TenantRow,
   body: LeaseBody,
   change: { today: string; before: LeaseRow },
@@ -227,19 +233,19 @@ export async function updateLease(
   const [row] = await db
     .update(leasesTable)
     .set(leaseValues(tenant, body, change.today, change.before))
-    .where(eq(leasesTable.id, id))
+    .where(thisLease(lease))
     .returning();
   return row;
 }
 
-export async function deleteLease(db: Database, id: number): Promise<void> {
-  await db.delete(leasesTable).where(eq(leasesTable.id, id));
+export async function deleteLease(db: Database, lease: RecordKey): Promise<void> {
+  await db.delete(leasesTable).where(thisLease(lease));
 }
 
 /** An Active lease of the tenant whose dates overlap [start, end], other than one lease. */
 export async function findOverlappingActiveLease(
   db: Database,
-  tenantId: number,
+  tenant: RecordKey,
   range: { startDate: string; endDate: string },
   exceptLeaseId?: number,
 ): Promise<LeaseRow | undefined> {
@@ -248,7 +254,8 @@ export async function findOverlappingActiveLease(
     .from(leasesTable)
     .where(
       and(
-        eq(leasesTable.tenantId, tenantId),
+        eq(leasesTable.organisationId, tenant.organisationId),
+        eq(leasesTable.tenantId, tenant.id),
         eq(leasesTable.status, 'Active'),
         lte(leasesTable.startDate, range.endDate),
         gte(leasesTable.endDate, range.startDate),
@@ -260,11 +267,13 @@ export async function findOverlappingActiveLease(
 }
 
 /** Locks the tenant row so that two Active leases for one tenant cannot be saved at once. */
-export async function lockTenant(db: Database, tenantId: number): Promise<void> {
+export async function lockTenant(db: Database, tenant: RecordKey): Promise<void> {
   await db
     .select({ id: tenantsTable.id })
     .from(tenantsTable)
-    .where(eq(tenantsTable.id, tenantId))
+    .where(
+      and(eq(tenantsTable.organisationId, tenant.organisationId), eq(tenantsTable.id, tenant.id)),
+    )
     .for('update');
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { LeaseBody } from '../../../shared/schemas/leases';
 import { calendarDate, formatDate } from '../../../shared/dates';
@@ -40,8 +40,8 @@ async function refuseOverlap(
   exceptLeaseId?: number,
 ) {
   if (body.status !== 'Active') return;
-  await lockTenant(ctx.tx, tenant.id);
-  const other = await findOverlappingActiveLease(ctx.tx, tenant.id, body, exceptLeaseId);
+  await lockTenant(ctx.tx, tenant);
+  const other = await findOverlappingActiveLease(ctx.tx, tenant, body, exceptLeaseId);
   if (other) throw overlapConflict(other);
 }
 
@@ -162,7 +162,7 @@ export async function changeLease(
   // A past tenant's lease may be corrected, but not made current again.
   if (body.status === 'Active') refuseMovedOut(tenant);
   await refuseOverlap(ctx, tenant, body, id);
-  const after = await updateLease(ctx.tx, id, tenant, body, {
+  const after = await updateLease(ctx.tx, before, tenant, body, {
     today: calendarDate(ctx.now, ctx.timeZone),
     before,
   });
@@ -176,15 +176,29 @@ export async function changeLease(
  * The ledger is kept: a lease with ledger entries or deposit records is ended (Terminated),
  * not deleted; the RESTRICT foreign keys refuse the delete if one arrives after the count.
  */
-function leaseDeletion(id: number): DeletionRules {
+function leaseDeletion({ id, organisationId }: LeaseRow): DeletionRules {
   return {
     blockers: [
       {
         kind: 'moneyRecords',
         code: 'leases.has_ledger',
         count: async (db) =>
-          (await countRows(db, ledgerEntriesTable, eq(ledgerEntriesTable.leaseId, id))) +
-          (await countRows(db, depositTransactionsTable, eq(depositTransactionsTable.leaseId, id))),
+          (await countRows(
+            db,
+            ledgerEntriesTable,
+            and(
+              eq(ledgerEntriesTable.organisationId, organisationId),
+              eq(ledgerEntriesTable.leaseId, id),
+            )!,
+          )) +
+          (await countRows(
+            db,
+            depositTransactionsTable,
+            and(
+              eq(depositTransactionsTable.organisationId, organisationId),
+              eq(depositTransactionsTable.leaseId, id),
+            )!,
+          )),
         message: (records) =>
           `This lease has ${records === 1 ? '1 ledger or deposit record' : `${records} ledger and deposit records`} ` +
           'and cannot be deleted; set its status to Terminated instead.',
@@ -196,12 +210,12 @@ function leaseDeletion(id: number): DeletionRules {
 
 /** What deleting a lease the caller manages would do now (nothing is changed). */
 export async function previewLeaseDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
-  await requireManagedLease(ctx.tx, ctx.actor, id);
-  return previewDeletion(ctx.tx, leaseDeletion(id));
+  const lease = await requireManagedLease(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, leaseDeletion(lease));
 }
 
 export async function deleteLease(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedLease(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, leaseDeletion(id), (db) => deleteLeaseRow(db, id));
+  await deleteUnlessUsed(ctx.tx, leaseDeletion(before), (db) => deleteLeaseRow(db, before));
   await recordEvent(ctx, { entityType: 'leases', entityId: id, action: 'delete', before });
 }

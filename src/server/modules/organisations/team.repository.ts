@@ -89,11 +89,12 @@ export async function propertiesOutsideOrganisation(
 
 const memberPropertyIds = sql<number[] | null>`CASE WHEN ${members.allProperties} THEN NULL
   ELSE coalesce((SELECT array_agg(mp.property_id ORDER BY mp.property_id) FROM ${memberPropertiesTable} mp
-    WHERE mp.member_id = ${members.id}), '{}') END`;
+    WHERE mp.organisation_id = ${members.organisationId} AND mp.member_id = ${members.id}), '{}') END`;
 
 const invitationPropertyIds = sql<number[] | null>`CASE WHEN ${invitations.allProperties} THEN NULL
   ELSE coalesce((SELECT array_agg(ip.property_id ORDER BY ip.property_id)
-    FROM ${memberInvitationPropertiesTable} ip WHERE ip.invitation_id = ${invitations.id}), '{}') END`;
+    FROM ${memberInvitationPropertiesTable} ip
+    WHERE ip.organisation_id = ${invitations.organisationId} AND ip.invitation_id = ${invitations.id}), '{}') END`;
 
 const memberColumns = {
   id: members.id,
@@ -129,16 +130,25 @@ export async function listMembers(
   return rows.map((row) => toMember(row, youUserId));
 }
 
+/** A member or an invitation, named by its organisation as well as its id (decision 0030). */
+type TeamKey = { id: number; organisationId: number };
+
+const thisMember = ({ id, organisationId }: TeamKey) =>
+  and(eq(members.organisationId, organisationId), eq(members.id, id));
+
+const thisInvitation = ({ id, organisationId }: TeamKey) =>
+  and(eq(invitations.organisationId, organisationId), eq(invitations.id, id));
+
 export async function describeMember(
   db: Database,
-  memberId: number,
+  member: TeamKey,
   youUserId: number,
 ): Promise<Member> {
   const [row] = await db
     .select(memberColumns)
     .from(members)
     .innerJoin(usersTable, eq(usersTable.id, members.userId))
-    .where(eq(members.id, memberId))
+    .where(thisMember(member))
     .limit(1);
   return toMember(row!, youUserId);
 }
@@ -179,23 +189,30 @@ export async function countOwners(db: Database, organisationId: number): Promise
 
 export async function updateMember(
   tx: Database,
-  memberId: number,
+  member: TeamKey,
   values: { role: MemberRole; propertyIds: number[] | null },
 ): Promise<void> {
   await tx
     .update(members)
     .set({ role: values.role, allProperties: values.propertyIds === null })
-    .where(eq(members.id, memberId));
-  await tx.delete(memberPropertiesTable).where(eq(memberPropertiesTable.memberId, memberId));
+    .where(thisMember(member));
+  await tx
+    .delete(memberPropertiesTable)
+    .where(
+      and(
+        eq(memberPropertiesTable.organisationId, member.organisationId),
+        eq(memberPropertiesTable.memberId, member.id),
+      ),
+    );
   if (values.propertyIds?.length) {
     await tx
       .insert(memberPropertiesTable)
-      .values(values.propertyIds.map((propertyId) => ({ memberId, propertyId })));
+      .values(values.propertyIds.map((propertyId) => ({ memberId: member.id, propertyId })));
   }
 }
 
-export async function deleteMember(tx: Database, memberId: number): Promise<void> {
-  await tx.delete(members).where(eq(members.id, memberId));
+export async function deleteMember(tx: Database, member: TeamKey): Promise<void> {
+  await tx.delete(members).where(thisMember(member));
 }
 
 /** Used wins over withdrawn, withdrawn over expired; otherwise it still works. */
@@ -244,14 +261,14 @@ export async function listMemberInvitations(
 
 export async function describeMemberInvitation(
   db: Database,
-  id: number,
+  invitation: TeamKey,
   now: Date,
 ): Promise<MemberInvitation> {
   const [row] = await db
     .select(invitationColumns)
     .from(invitations)
     .leftJoin(usersTable, eq(usersTable.id, invitations.createdById))
-    .where(eq(invitations.id, id))
+    .where(thisInvitation(invitation))
     .limit(1);
   return toMemberInvitation(row!, now);
 }
@@ -302,22 +319,22 @@ export async function findMemberInvitation(
 
 export async function propertyIdsOfInvitation(
   db: Database,
-  invitationId: number,
+  invitation: TeamKey,
 ): Promise<number[] | null> {
   const [row] = await db
     .select({ propertyIds: invitationPropertyIds })
     .from(invitations)
-    .where(eq(invitations.id, invitationId))
+    .where(thisInvitation(invitation))
     .limit(1);
   return row?.propertyIds ?? null;
 }
 
 export async function markMemberInvitation(
   tx: Database,
-  id: number,
+  invitation: TeamKey,
   change: { revokedAt: Date } | { acceptedAt: Date; acceptedByUserId: number },
 ): Promise<void> {
-  await tx.update(invitations).set(change).where(eq(invitations.id, id));
+  await tx.update(invitations).set(change).where(thisInvitation(invitation));
 }
 
 /**

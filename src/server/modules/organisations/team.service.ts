@@ -184,7 +184,7 @@ export async function createMemberInvitation(
     createdAt: ctx.now,
     expiresAt,
   });
-  const invitation = await describeMemberInvitation(ctx.tx, row.id, ctx.now);
+  const invitation = await describeMemberInvitation(ctx.tx, row, ctx.now);
   const path = `/join/${code}`;
   let emailedTo: string | null = null;
   if (input.publicUrl && input.email) {
@@ -227,14 +227,14 @@ export async function revokeMemberInvitation(ctx: Context, id: number): Promise<
   if (invitationState(row, ctx.now) !== 'pending') {
     throw conflict('invitations.not_pending', MEMBER_INVITATION_NOT_PENDING);
   }
-  await markMemberInvitation(ctx.tx, id, { revokedAt: ctx.now });
+  await markMemberInvitation(ctx.tx, row, { revokedAt: ctx.now });
   await recordEvent(ctx, {
     entityType: 'organisations',
     entityId: organisationId,
     action: 'member.revoke_invitation',
     after: { invitationId: id, role: row.role },
   });
-  return describeMemberInvitation(ctx.tx, id, ctx.now);
+  return describeMemberInvitation(ctx.tx, row, ctx.now);
 }
 
 /**
@@ -278,9 +278,9 @@ export async function updateMember(
   if (member.role === 'Owner' && input.role !== 'Owner') {
     await requireAnotherOwner(ctx, organisationId);
   }
-  const before = await describeMember(ctx.tx, member.id, actingUser(ctx).id);
-  await writeMember(ctx.tx, member.id, { role: input.role, propertyIds });
-  const after = await describeMember(ctx.tx, member.id, actingUser(ctx).id);
+  const before = await describeMember(ctx.tx, member, actingUser(ctx).id);
+  await writeMember(ctx.tx, member, { role: input.role, propertyIds });
+  const after = await describeMember(ctx.tx, member, actingUser(ctx).id);
   await recordEvent(ctx, {
     entityType: 'members',
     entityId: member.id,
@@ -308,8 +308,8 @@ export async function removeMember(ctx: Context, id: number): Promise<void> {
   const member = await findMember(ctx.tx, organisationId, id);
   if (!member) throw MEMBER_NOT_FOUND();
   if (member.role === 'Owner') await requireAnotherOwner(ctx, organisationId);
-  const before = await describeMember(ctx.tx, member.id, actingUser(ctx).id);
-  await deleteMember(ctx.tx, member.id);
+  const before = await describeMember(ctx.tx, member, actingUser(ctx).id);
+  await deleteMember(ctx.tx, member);
   await endSessionsInOrganisation(ctx.tx, {
     userId: member.userId,
     organisationId,
@@ -361,7 +361,7 @@ export async function previewMemberInvitation(
   const row = await findMemberInvitation(ctx.tx, { codeHash: hashOneTimeCode(code) });
   if (!row) throw INVITATION_NOT_VALID();
   const organisation = await findOrganisation(ctx.tx, row.organisationId);
-  const described = await describeMemberInvitation(ctx.tx, row.id, ctx.now);
+  const described = await describeMemberInvitation(ctx.tx, row, ctx.now);
   return {
     organisationName: organisation!.name,
     role: row.role,
@@ -392,14 +392,14 @@ export async function acceptMemberInvitation(
   if (await isMember(ctx.tx, organisationId, user.id)) {
     throw conflict('organisations.already_member', ALREADY_MEMBER);
   }
-  const propertyIds = await propertyIdsOfInvitation(ctx.tx, row.id);
+  const propertyIds = await propertyIdsOfInvitation(ctx.tx, row);
   const member = await insertMember(ctx.tx, {
     organisationId,
     userId: user.id,
     role: row.role,
     propertyIds,
   });
-  await markMemberInvitation(ctx.tx, row.id, { acceptedAt: ctx.now, acceptedByUserId: user.id });
+  await markMemberInvitation(ctx.tx, row, { acceptedAt: ctx.now, acceptedByUserId: user.id });
   await setSessionOrganisation(ctx.tx, sessionToken, organisationId);
   await recordEvent(ctx, {
     entityType: 'members',

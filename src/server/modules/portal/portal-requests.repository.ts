@@ -25,7 +25,7 @@ export async function readTenantRequest(
     .where(and(eq(workOrdersTable.id, id), visible))
     .limit(1);
   if (!order) return undefined;
-  const notes = await listNotes(db, id, 'tenant');
+  const notes = await listNotes(db, order, 'tenant');
   return {
     id: order.id,
     title: order.title,
@@ -39,7 +39,7 @@ export async function readTenantRequest(
     closeReason: order.closeReason,
     createdAt: order.filedAt.toISOString(),
     notes: notes.map(({ id: noteId, body, createdAt }) => ({ id: noteId, body, createdAt })),
-    photos: await listPhotos(db, id),
+    photos: await listPhotos(db, order),
   };
 }
 
@@ -51,9 +51,9 @@ export async function findTenantRequestPhoto(
   photoId: number,
 ) {
   const [order] = await db
-    .select({ id: workOrdersTable.id })
+    .select({ id: workOrdersTable.id, organisationId: workOrdersTable.organisationId })
     .from(workOrdersTable)
     .where(and(eq(workOrdersTable.id, id), visible))
     .limit(1);
-  return order ? findPhotoUpload(db, id, photoId) : undefined;
+  return order ? findPhotoUpload(db, order, photoId) : undefined;
 }

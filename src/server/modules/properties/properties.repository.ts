@@ -257,31 +257,43 @@ export function insertProperties(
   );
 }
 
+type PropertyKey = Pick<PropertyRow, 'id' | 'organisationId'>;
+
+/** A property's own row, found by its organisation first (decision 0030). */
+function thisProperty({ id, organisationId }: PropertyKey) {
+  return and(eq(propertiesTable.organisationId, organisationId), eq(propertiesTable.id, id));
+}
+
 export async function updateProperty(
   db: Database,
-  id: number,
+  property: PropertyKey,
   values: PropertyValues,
 ): Promise<PropertyRow | undefined> {
   const [row] = await db
     .update(propertiesTable)
     .set(values)
-    .where(eq(propertiesTable.id, id))
+    .where(thisProperty(property))
     .returning();
   return row;
 }
 
-export async function countUnitsOfProperty(db: Database, propertyId: number): Promise<number> {
+export async function countUnitsOfProperty(db: Database, property: PropertyKey): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(unitsTable)
-    .where(eq(unitsTable.propertyId, propertyId));
+    .where(
+      and(
+        eq(unitsTable.organisationId, property.organisationId),
+        eq(unitsTable.propertyId, property.id),
+      ),
+    );
   return row?.total ?? 0;
 }
 
-export async function deleteProperty(db: Database, id: number): Promise<boolean> {
+export async function deleteProperty(db: Database, property: PropertyKey): Promise<boolean> {
   const rows = await db
     .delete(propertiesTable)
-    .where(eq(propertiesTable.id, id))
+    .where(thisProperty(property))
     .returning({ id: propertiesTable.id });
   return rows.length > 0;
 }

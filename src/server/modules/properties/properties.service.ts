@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MANAGER_ROLES, type Role } from '../../../shared/constants';
 import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { CreatePropertyBody, Property } from '../../../shared/schemas/properties';
@@ -15,7 +15,7 @@ import { recordEvent, recordEvents } from '../audit';
 import { isAdmin, requireManagedProperty } from '../authz';
 import { ensureOwnOrganisation } from '../organisations';
 import { staffTable } from '../staff';
-import type { PropertyRow } from './properties.table';
+import { propertiesTable, type PropertyRow } from './properties.table';
 import {
   countUnitsOfProperty,
   deleteProperty as deletePropertyRow,
@@ -82,7 +82,11 @@ export async function createProperty(ctx: Context, body: CreatePropertyBody): Pr
     action: 'create',
     after: row,
   });
-  return (await findPropertyWithOwner(ctx.tx, row.id))!;
+  return (await findPropertyWithOwner(
+    ctx.tx,
+    row.id,
+    eq(propertiesTable.organisationId, row.organisationId),
+  ))!;
 }
 
 /**
@@ -115,7 +119,7 @@ export async function updateProperty(
   { id, values }: { id: number; values: PropertyValues },
 ): Promise<Property> {
   const before = await requireManagedProperty(ctx.tx, ctx.actor, id, { lock: true });
-  const after = await updatePropertyRow(ctx.tx, id, values);
+  const after = await updatePropertyRow(ctx.tx, before, values);
   if (!after) throw NOT_FOUND();
   await recordEvent(ctx, {
     entityType: 'properties',
@@ -124,24 +128,36 @@ export async function updateProperty(
     before,
     after,
   });
-  return (await findPropertyWithOwner(ctx.tx, id))!;
+  return (await findPropertyWithOwner(
+    ctx.tx,
+    id,
+    eq(propertiesTable.organisationId, before.organisationId),
+  ))!;
 }
 
 /** A property's units must go first; its staff go with it (their assignment ends with it). */
-function propertyDeletion(id: number): DeletionRules {
+function propertyDeletion(property: PropertyRow): DeletionRules {
   return {
     blockers: [
       {
         kind: 'units',
         code: 'properties.has_units',
-        count: (db) => countUnitsOfProperty(db, id),
+        count: (db) => countUnitsOfProperty(db, property),
         message: unitsFirstMessage,
       },
     ],
     removes: [
       {
         kind: 'staff',
-        count: (db) => countRows(db, staffTable, eq(staffTable.propertyId, id)),
+        count: (db) =>
+          countRows(
+            db,
+            staffTable,
+            and(
+              eq(staffTable.organisationId, property.organisationId),
+              eq(staffTable.propertyId, property.id),
+            )!,
+          ),
         message: (staff) =>
           staff === 1
             ? 'Its 1 staff member goes with it.'
@@ -153,15 +169,15 @@ function propertyDeletion(id: number): DeletionRules {
 
 /** What deleting a property the caller manages would do now (nothing is changed). */
 export async function previewPropertyDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
-  await requireManagedProperty(ctx.tx, ctx.actor, id);
-  return previewDeletion(ctx.tx, propertyDeletion(id));
+  const property = await requireManagedProperty(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, propertyDeletion(property));
 }
 
 /** Deletes a property the caller manages, with its staff; refused while it has units. */
 export async function deleteProperty(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedProperty(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, propertyDeletion(id), async (db) => {
-    if (!(await deletePropertyRow(db, id))) throw NOT_FOUND();
+  await deleteUnlessUsed(ctx.tx, propertyDeletion(before), async (db) => {
+    if (!(await deletePropertyRow(db, before))) throw NOT_FOUND();
   });
   await recordEvent(ctx, { entityType: 'properties', entityId: id, action: 'delete', before });
 }

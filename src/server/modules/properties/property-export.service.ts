@@ -1,18 +1,25 @@
+import { eq } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/dates';
 import type { PropertyExport } from '../../../shared/schemas/property-export';
 import type { Context } from '../../context';
 import { pagesOf } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import type { ResponseTargets } from '../../../shared/maintenance';
-import { managedPropertiesFilter, requireManagedProperty, scopeFor } from '../authz';
+import {
+  managedPropertiesFilter,
+  managedRecordsFilter,
+  requireManagedProperty,
+  scopeFor,
+} from '../authz';
 import { getLeaseDeposit } from '../deposits';
 import { listManagedLeases } from '../leases';
 import { listEntriesOfLeases, ledgerOf } from '../ledger';
-import { listStaff } from '../staff';
+import { listStaff, staffTable } from '../staff';
 import { listManagedTenants } from '../tenants';
-import { listUnits } from '../units';
+import { listUnits, unitsTable } from '../units';
 import { listWorkOrders, readWorkOrder } from '../work-orders';
 import { findPropertyWithOwner } from './properties.repository';
+import { propertiesTable } from './properties.table';
 
 async function everyRow<Row>(
   readPage: (page: { limit: number; offset: number }) => Promise<Row[]>,
@@ -32,21 +39,37 @@ export async function exportProperty(
   { id, targets }: { id: number; targets: ResponseTargets },
 ): Promise<PropertyExport> {
   const { tx: db, actor } = ctx;
-  await requireManagedProperty(db, actor, id);
-  const property = await findPropertyWithOwner(db, id);
+  const managed = await requireManagedProperty(db, actor, id);
+  const property = await findPropertyWithOwner(
+    db,
+    id,
+    eq(propertiesTable.organisationId, managed.organisationId),
+  );
   if (!property) throw notFound('properties.not_found', 'Property not found');
   const today = calendarDate(ctx.now, ctx.timeZone);
   const byName = { order: 'asc' } as const;
 
   const units = await everyRow(
     async (page) =>
-      (await listUnits(db, { ...page, ...byName, propertyId: id, propertyFilter: undefined }))
-        .units,
+      (
+        await listUnits(db, {
+          ...page,
+          ...byName,
+          propertyId: id,
+          propertyFilter: managedRecordsFilter(actor, unitsTable),
+        })
+      ).units,
   );
   const staff = await everyRow(
     async (page) =>
-      (await listStaff(db, { ...page, ...byName, propertyId: id, propertyFilter: undefined }))
-        .staff,
+      (
+        await listStaff(db, {
+          ...page,
+          ...byName,
+          propertyId: id,
+          propertyFilter: managedRecordsFilter(actor, staffTable),
+        })
+      ).staff,
   );
   const tenants = await everyRow(
     async (page) =>

@@ -95,19 +95,27 @@ export async function insertStaff(db: Database, values: CreateStaffBody): Promis
   return row!;
 }
 
+/** A staff member's own row, found by its organisation first (decision 0030). */
+function thisStaffMember({ id, organisationId }: Pick<StaffRow, 'id' | 'organisationId'>) {
+  return and(eq(staffTable.organisationId, organisationId), eq(staffTable.id, id));
+}
+
 export async function updateStaff(
   db: Database,
-  id: number,
+  staff: Pick<StaffRow, 'id' | 'organisationId'>,
   values: CreateStaffBody,
 ): Promise<StaffRow | undefined> {
-  const [row] = await db.update(staffTable).set(values).where(eq(staffTable.id, id)).returning();
+  const [row] = await db.update(staffTable).set(values).where(thisStaffMember(staff)).returning();
   return row;
 }
 
-export async function deleteStaff(db: Database, id: number): Promise<boolean> {
+export async function deleteStaff(
+  db: Database,
+  staff: Pick<StaffRow, 'id' | 'organisationId'>,
+): Promise<boolean> {
   const rows = await db
     .delete(staffTable)
-    .where(eq(staffTable.id, id))
+    .where(thisStaffMember(staff))
     .returning({ id: staffTable.id });
   return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { CreateStaffBody, Staff } from '../../../shared/schemas/staff';
 import type { Context } from '../../context';
@@ -38,7 +38,7 @@ export async function updateStaff(
   if (values.propertyId !== before.propertyId) {
     await requireManagedProperty(ctx.tx, ctx.actor, values.propertyId);
   }
-  const after = await updateStaffRow(ctx.tx, id, values);
+  const after = await updateStaffRow(ctx.tx, before, values);
   if (!after) throw NOT_FOUND();
   await recordEvent(ctx, { entityType: 'staff', entityId: id, action: 'update', before, after });
   return toStaff(after);
@@ -55,7 +55,14 @@ function staffDeletion(staff: StaffRow): DeletionRules {
       {
         kind: 'assignedWorkOrders',
         count: (db) =>
-          countRows(db, workOrdersTable, eq(workOrdersTable.assignedStaffId, staff.id)),
+          countRows(
+            db,
+            workOrdersTable,
+            and(
+              eq(workOrdersTable.organisationId, staff.organisationId),
+              eq(workOrdersTable.assignedStaffId, staff.id),
+            )!,
+          ),
         message: (orders) =>
           orders === 1
             ? 'The 1 work order assigned to them becomes unassigned.'
@@ -79,7 +86,7 @@ export async function previewStaffDeletion(ctx: Context, id: number): Promise<De
 export async function deleteStaff(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedStaff(ctx.tx, ctx.actor, id, { lock: true });
   await deleteUnlessUsed(ctx.tx, staffDeletion(before), async (db) => {
-    if (!(await deleteStaffRow(db, id))) throw NOT_FOUND();
+    if (!(await deleteStaffRow(db, before))) throw NOT_FOUND();
   });
   await recordEvent(ctx, { entityType: 'staff', entityId: id, action: 'delete', before });
 }

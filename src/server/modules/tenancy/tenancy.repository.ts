@@ -37,11 +37,20 @@ export async function findOpenLeaseOfTenant(
 }
 
 /** Whether any of the tenant's leases is not void: whether they ever held a unit by a lease. */
-export async function tenantHasLeaseNotVoid(db: Database, tenantId: number): Promise<boolean> {
+export async function tenantHasLeaseNotVoid(
+  db: Database,
+  tenant: { id: number; organisationId: number },
+): Promise<boolean> {
   const rows = await db
     .select({ id: leasesTable.id })
     .from(leasesTable)
-    .where(and(eq(leasesTable.tenantId, tenantId), not(leaseIsVoid(leasesTable))))
+    .where(
+      and(
+        eq(leasesTable.organisationId, tenant.organisationId),
+        eq(leasesTable.tenantId, tenant.id),
+        not(leaseIsVoid(leasesTable)),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -63,28 +63,35 @@ export function insertTenants(
 }
 
 /** Undefined when the tenant is gone (deleted by a concurrent request). */
+type TenantKey = Pick<TenantRow, 'id' | 'organisationId'>;
+
+/** A tenant's own row, found by its organisation first (decision 0030). */
+function thisTenant({ id, organisationId }: TenantKey) {
+  return and(eq(tenantsTable.organisationId, organisationId), eq(tenantsTable.id, id));
+}
+
 export async function updateTenant(
   db: Database,
-  id: number,
+  tenant: TenantKey,
   unit: UnitRow,
   fields: TenantFields,
 ): Promise<TenantRow | undefined> {
   const [row] = await db
     .update(tenantsTable)
     .set({ ...fields, unitId: unit.id, unitNumber: unit.unitNumber })
-    .where(eq(tenantsTable.id, id))
+    .where(thisTenant(tenant))
     .returning();
   return row;
 }
 
-export async function deleteTenant(db: Database, id: number): Promise<void> {
-  await db.delete(tenantsTable).where(eq(tenantsTable.id, id));
+export async function deleteTenant(db: Database, tenant: TenantKey): Promise<void> {
+  await db.delete(tenantsTable).where(thisTenant(tenant));
 }
 
 /** How many tenants live in a unit, leaving one tenant out of the count. */
 export async function countTenantsInUnit(
   db: Database,
-  unitId: number,
+  unit: Pick<UnitRow, 'id' | 'organisationId'>,
   exceptTenantId?: number,
 ): Promise<number> {
   const [row] = await db
@@ -92,7 +99,8 @@ export async function countTenantsInUnit(
     .from(tenantsTable)
     .where(
       and(
-        eq(tenantsTable.unitId, unitId),
+        eq(tenantsTable.organisationId, unit.organisationId),
+        eq(tenantsTable.unitId, unit.id),
         // A tenant who moved out is the unit's history, not its occupant.
         isNull(tenantsTable.movedOutOn),
         exceptTenantId ? ne(tenantsTable.id, exceptTenantId) : undefined,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type { TenantBody } from '../../../shared/schemas/tenants';
 import type { LeaseStatus } from '../../../shared/constants';
@@ -55,8 +55,10 @@ export function refuseMovedOut(tenant: TenantRow): void {
 
 const UNIT_NOT_FOUND = () => notFound('units.not_found', 'Unit not found');
 
-async function lockAvailableUnit(ctx: Context, unitId: number): Promise<UnitRow> {
-  const unit = await lockUnit(ctx.tx, unitId);
+type UnitKey = Pick<UnitRow, 'id' | 'organisationId'>;
+
+async function lockAvailableUnit(ctx: Context, key: UnitKey): Promise<UnitRow> {
+  const unit = await lockUnit(ctx.tx, key);
   if (!unit) throw UNIT_NOT_FOUND();
   if (unit.status !== 'Available') throw conflict('units.not_available', UNIT_NOT_AVAILABLE);
   return unit;
@@ -68,12 +70,14 @@ async function lockAvailableUnit(ctx: Context, unitId: number): Promise<UnitRow>
  */
 export async function releaseUnitIfEmpty(
   ctx: Context,
-  unitId: number,
-  leavingTenantId: number,
+  leaving: Pick<TenantRow, 'id' | 'unitId' | 'organisationId'>,
 ): Promise<void> {
-  const unit = await lockUnit(ctx.tx, unitId);
+  const unit = await lockUnit(ctx.tx, {
+    id: leaving.unitId,
+    organisationId: leaving.organisationId,
+  });
   if (!unit || unit.status !== 'Rented') return;
-  if ((await countTenantsInUnit(ctx.tx, unitId, leavingTenantId)) === 0) {
+  if ((await countTenantsInUnit(ctx.tx, unit, leaving.id)) === 0) {
     await setUnitStatus(ctx, unit, 'Available');
   }
 }
@@ -84,9 +88,9 @@ export async function releaseUnitIfEmpty(
  */
 export async function moveInTenant(
   ctx: Context,
-  { unitId, fields }: { unitId: number; fields: TenantFields },
+  { unit: key, fields }: { unit: UnitKey; fields: TenantFields },
 ): Promise<TenantRow> {
-  const unit = await lockAvailableUnit(ctx, unitId);
+  const unit = await lockAvailableUnit(ctx, key);
   const tenant = await insertTenant(ctx.tx, unit, fields);
   await recordEvent(ctx, {
     entityType: 'tenants',
@@ -101,8 +105,8 @@ export async function moveInTenant(
 /** The tenant form: a new tenant on one of the caller's units. */
 export async function placeTenant(ctx: Context, body: TenantBody): Promise<TenantRow> {
   const { unitId, unitNumber: _ignored, ...fields } = body;
-  await requireManagedUnit(ctx.tx, ctx.actor, unitId);
-  return moveInTenant(ctx, { unitId, fields });
+  const unit = await requireManagedUnit(ctx.tx, ctx.actor, unitId);
+  return moveInTenant(ctx, { unit, fields });
 }
 
 /**
@@ -170,22 +174,23 @@ export async function changeTenant(
   const before = await requireManagedTenant(ctx.tx, ctx.actor, id, { lock: true });
   let after: TenantRow | undefined;
   if (unitId === before.unitId) {
-    const unit = await lockUnit(ctx.tx, unitId);
+    const unit = await lockUnit(ctx.tx, { id: unitId, organisationId: before.organisationId });
     if (!unit) throw UNIT_NOT_FOUND();
-    after = await updateTenant(ctx.tx, id, unit, fields);
+    after = await updateTenant(ctx.tx, before, unit, fields);
   } else {
     // A past tenant stays in the unit they left: they are that unit's history.
     refuseMovedOut(before);
     await refuseMoveWithOpenLease(ctx, before);
-    await requireManagedUnit(ctx.tx, ctx.actor, unitId);
+    const target = await requireManagedUnit(ctx.tx, ctx.actor, unitId);
+    const current = { id: before.unitId, organisationId: before.organisationId };
     // Both units locked in id order, so two opposite moves cannot deadlock.
-    for (const locked of [before.unitId, unitId].sort((a, b) => a - b))
+    for (const locked of [current, target].sort((a, b) => a.id - b.id))
       await lockUnit(ctx.tx, locked);
-    const unit = await lockAvailableUnit(ctx, unitId);
-    after = await updateTenant(ctx.tx, id, unit, fields);
+    const unit = await lockAvailableUnit(ctx, target);
+    after = await updateTenant(ctx.tx, before, unit, fields);
     if (after) {
       await setUnitStatus(ctx, unit, 'Rented');
-      await releaseUnitIfEmpty(ctx, before.unitId, id);
+      await releaseUnitIfEmpty(ctx, before);
     }
   }
   if (!after) throw notFound('tenants.not_found', 'Tenant not found');
@@ -200,7 +205,15 @@ function tenantDeletion(tenant: TenantRow): DeletionRules {
       {
         kind: 'leases',
         code: 'tenants.has_leases',
-        count: (db) => countRows(db, leasesTable, eq(leasesTable.tenantId, tenant.id)),
+        count: (db) =>
+          countRows(
+            db,
+            leasesTable,
+            and(
+              eq(leasesTable.organisationId, tenant.organisationId),
+              eq(leasesTable.tenantId, tenant.id),
+            )!,
+          ),
         message: tenantHasLeasesMessage,
       },
     ],
@@ -224,8 +237,8 @@ export async function previewTenantDeletion(ctx: Context, id: number): Promise<D
 export async function removeTenant(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedTenant(ctx.tx, ctx.actor, id, { lock: true });
   await deleteUnlessUsed(ctx.tx, tenantDeletion(before), async (db) => {
-    await deleteTenant(db, id);
+    await deleteTenant(db, before);
   });
-  await releaseUnitIfEmpty(ctx, before.unitId, id);
+  await releaseUnitIfEmpty(ctx, before);
   await recordEvent(ctx, { entityType: 'tenants', entityId: id, action: 'delete', before });
 }

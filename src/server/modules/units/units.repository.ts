@@ -120,31 +120,37 @@ export function insertUnits(db: Database, values: readonly CreateUnitBody[]): Pr
   return insertRows(db, unitsTable, values.map(unitValues));
 }
 
+type UnitKey = Pick<UnitRow, 'id' | 'organisationId'>;
+
+/** A unit's own row, found by its organisation first (decision 0030). */
+export function thisUnit({ id, organisationId }: UnitKey) {
+  return and(eq(unitsTable.organisationId, organisationId), eq(unitsTable.id, id));
+}
+
 export async function updateUnit(
   db: Database,
-  id: number,
+  unit: UnitKey,
   values: CreateUnitBody,
 ): Promise<UnitRow | undefined> {
   const [row] = await db
     .update(unitsTable)
     .set(unitValues(values))
-    .where(eq(unitsTable.id, id))
+    .where(thisUnit(unit))
     .returning();
   return row;
 }
 
-export async function countTenantsOfUnit(db: Database, unitId: number): Promise<number> {
+export async function countTenantsOfUnit(db: Database, unit: UnitKey): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(tenantsTable)
-    .where(eq(tenantsTable.unitId, unitId));
+    .where(
+      and(eq(tenantsTable.organisationId, unit.organisationId), eq(tenantsTable.unitId, unit.id)),
+    );
   return row?.total ?? 0;
 }
 
-export async function deleteUnit(db: Database, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(unitsTable)
-    .where(eq(unitsTable.id, id))
-    .returning({ id: unitsTable.id });
+export async function deleteUnit(db: Database, unit: UnitKey): Promise<boolean> {
+  const rows = await db.delete(unitsTable).where(thisUnit(unit)).returning({ id: unitsTable.id });
   return rows.length > 0;
 }

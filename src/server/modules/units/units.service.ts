@@ -27,6 +27,7 @@ import {
   insertUnit,
   insertUnits,
   toUnit,
+  thisUnit,
   updateUnit as updateUnitRow,
 } from './units.repository';
 import { unitsTable, type UnitRow } from './units.table';
@@ -64,12 +65,13 @@ export async function createUnit(ctx: Context, values: CreateUnitBody): Promise<
  */
 export async function createUnits(ctx: Context, body: CreateUnitsBody): Promise<Unit[]> {
   const { unitNumbers, ...layout } = body;
-  await requireManagedProperty(ctx.tx, ctx.actor, layout.propertyId);
+  const property = await requireManagedProperty(ctx.tx, ctx.actor, layout.propertyId);
   const taken = await ctx.tx
     .select({ unitNumber: unitsTable.unitNumber })
     .from(unitsTable)
     .where(
       and(
+        eq(unitsTable.organisationId, property.organisationId),
         eq(unitsTable.propertyId, layout.propertyId),
         inArray(unitsTable.unitNumber, unitNumbers),
       ),
@@ -143,7 +145,7 @@ export async function updateUnit(
     await requireManagedProperty(ctx.tx, ctx.actor, values.propertyId);
   }
   const after = await withUniqueUnitNumber(values.unitNumber, () =>
-    updateUnitRow(ctx.tx, id, values),
+    updateUnitRow(ctx.tx, before, values),
   );
   if (!after) throw NOT_FOUND();
   await recordEvent(ctx, { entityType: 'units', entityId: id, action: 'update', before, after });
@@ -156,7 +158,9 @@ async function renumberTenants(ctx: Context, before: UnitRow, unit: UnitRow): Pr
   const changed = await ctx.tx
     .update(tenantsTable)
     .set({ unitNumber: unit.unitNumber })
-    .where(eq(tenantsTable.unitId, unit.id))
+    .where(
+      and(eq(tenantsTable.organisationId, unit.organisationId), eq(tenantsTable.unitId, unit.id)),
+    )
     .returning({ id: tenantsTable.id });
   for (const { id } of changed) {
     await recordEvent(ctx, {
@@ -173,19 +177,28 @@ async function renumberTenants(ctx: Context, before: UnitRow, unit: UnitRow): Pr
  * A unit's tenants must be removed first; its work orders are its history, so a unit that
  * has any is kept (made Unavailable). Its rental applications go with it.
  */
-function unitDeletion(id: number): DeletionRules {
+function unitDeletion(unit: UnitRow): DeletionRules {
+  const { id, organisationId } = unit;
   return {
     blockers: [
       {
         kind: 'tenants',
         code: 'units.has_tenants',
-        count: (db) => countTenantsOfUnit(db, id),
+        count: (db) => countTenantsOfUnit(db, unit),
         message: tenantsFirstMessage,
       },
       {
         kind: 'workOrders',
         code: 'units.has_work_orders',
-        count: (db) => countRows(db, workOrdersTable, eq(workOrdersTable.unitId, id)),
+        count: (db) =>
+          countRows(
+            db,
+            workOrdersTable,
+            and(
+              eq(workOrdersTable.organisationId, organisationId),
+              eq(workOrdersTable.unitId, id),
+            )!,
+          ),
         message: (orders) =>
           `This unit has ${orders === 1 ? '1 work order' : `${orders} work orders`} in its ` +
           'history and cannot be deleted; set its status to Unavailable instead.',
@@ -194,7 +207,15 @@ function unitDeletion(id: number): DeletionRules {
     removes: [
       {
         kind: 'applications',
-        count: (db) => countRows(db, applicationsTable, eq(applicationsTable.unitId, id)),
+        count: (db) =>
+          countRows(
+            db,
+            applicationsTable,
+            and(
+              eq(applicationsTable.organisationId, organisationId),
+              eq(applicationsTable.unitId, id),
+            )!,
+          ),
         message: (applications) =>
           applications === 1
             ? 'Its 1 rental application goes with it.'
@@ -206,26 +227,24 @@ function unitDeletion(id: number): DeletionRules {
 
 /** What deleting a unit the caller manages would do now (nothing is changed). */
 export async function previewUnitDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
-  await requireManagedUnit(ctx.tx, ctx.actor, id);
-  return previewDeletion(ctx.tx, unitDeletion(id));
+  const unit = await requireManagedUnit(ctx.tx, ctx.actor, id);
+  return previewDeletion(ctx.tx, unitDeletion(unit));
 }
 
 export async function deleteUnit(ctx: Context, id: number): Promise<void> {
   const before = await requireManagedUnit(ctx.tx, ctx.actor, id, { lock: true });
-  await deleteUnlessUsed(ctx.tx, unitDeletion(id), async (db) => {
-    if (!(await deleteUnitRow(db, id))) throw NOT_FOUND();
+  await deleteUnlessUsed(ctx.tx, unitDeletion(before), async (db) => {
+    if (!(await deleteUnitRow(db, before))) throw NOT_FOUND();
   });
   await recordEvent(ctx, { entityType: 'units', entityId: id, action: 'delete', before });
 }
 
 /** Reads a unit and locks it until the transaction ends, so two placements cannot race. */
-export async function lockUnit(tx: Database, unitId: number): Promise<UnitRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(unitsTable)
-    .where(eq(unitsTable.id, unitId))
-    .for('update')
-    .limit(1);
+export async function lockUnit(
+  tx: Database,
+  unit: Pick<UnitRow, 'id' | 'organisationId'>,
+): Promise<UnitRow | undefined> {
+  const [row] = await tx.select().from(unitsTable).where(thisUnit(unit)).for('update').limit(1);
   return row;
 }
 
@@ -266,7 +285,7 @@ export async function setUnitStatus(
   status: UnitRow['status'],
 ): Promise<void> {
   if (unit.status === status) return;
-  await ctx.tx.update(unitsTable).set({ status }).where(eq(unitsTable.id, unit.id));
+  await ctx.tx.update(unitsTable).set({ status }).where(thisUnit(unit));
   await recordEvent(ctx, {
     entityType: 'units',
     entityId: unit.id,

@@ -56,11 +56,20 @@ export async function findVendor(
   return row;
 }
 
-export async function countExpensesOfVendor(db: Database, vendorId: number): Promise<number> {
+/** The expenses that name a vendor, read in the vendor's own organisation. */
+export async function countExpensesOfVendor(
+  db: Database,
+  vendor: Pick<VendorRow, 'id' | 'organisationId'>,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(expensesTable)
-    .where(eq(expensesTable.vendorId, vendorId));
+    .where(
+      and(
+        eq(expensesTable.organisationId, vendor.organisationId),
+        eq(expensesTable.vendorId, vendor.id),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 

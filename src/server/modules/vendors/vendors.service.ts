@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DeletionPreview } from '../../../shared/schemas/deletion';
 import type {
   CreateVendorBody,
@@ -46,7 +46,7 @@ export async function listVendors(
 
 export async function readVendor(ctx: Context, id: number): Promise<Vendor> {
   const row = await requireVendor(ctx, id);
-  return repository.toVendor(row, await repository.countExpensesOfVendor(ctx.tx, id));
+  return repository.toVendor(row, await repository.countExpensesOfVendor(ctx.tx, row));
 }
 
 /** An organisation's new payee; an Admin's vendor is the Admin's own organisation's. */
@@ -84,7 +84,7 @@ export async function updateVendor(
   const [after] = await ctx.tx
     .update(vendorsTable)
     .set({ ...changes, updatedAt: ctx.now })
-    .where(eq(vendorsTable.id, id))
+    .where(thisVendor(before))
     .returning();
   await recordEvent(ctx, {
     entityType: 'vendors',
@@ -93,7 +93,7 @@ export async function updateVendor(
     before: audited(before),
     after: audited(after!),
   });
-  return repository.toVendor(after!, await repository.countExpensesOfVendor(ctx.tx, id));
+  return repository.toVendor(after!, await repository.countExpensesOfVendor(ctx.tx, after!));
 }
 
 /** Archived vendors leave the pickers; their expenses keep naming them. */
@@ -111,7 +111,7 @@ export async function setVendorArchived(
   const [after] = await ctx.tx
     .update(vendorsTable)
     .set({ archivedAt: archived ? ctx.now : null, updatedAt: ctx.now })
-    .where(eq(vendorsTable.id, id))
+    .where(thisVendor(before))
     .returning();
   const action = archived ? 'archive' : 'restore';
   await recordEvent(ctx, {
@@ -121,19 +121,29 @@ export async function setVendorArchived(
     before: { archivedAt: before.archivedAt?.toISOString() ?? null },
     after: { name: after!.name, archivedAt: after!.archivedAt?.toISOString() ?? null },
   });
-  return repository.toVendor(after!, await repository.countExpensesOfVendor(ctx.tx, id));
+  return repository.toVendor(after!, await repository.countExpensesOfVendor(ctx.tx, after!));
 }
 
 const times = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
+/** The vendor's own row, found by its organisation first (decision 0030). */
+function thisVendor({ id, organisationId }: VendorRow) {
+  return and(eq(vendorsTable.organisationId, organisationId), eq(vendorsTable.id, id));
+}
+
 /** A vendor that any record names is archived instead: the books keep who was paid. */
-function vendorDeletion(id: number): DeletionRules {
+function vendorDeletion({ id, organisationId }: VendorRow): DeletionRules {
   return {
     blockers: [
       {
         kind: 'expenses',
         code: 'vendors.in_use',
-        count: (db) => countRows(db, expensesTable, eq(expensesTable.vendorId, id)),
+        count: (db) =>
+          countRows(
+            db,
+            expensesTable,
+            and(eq(expensesTable.organisationId, organisationId), eq(expensesTable.vendorId, id))!,
+          ),
         message: (n) =>
           `${times(n, 'An expense names', 'expenses name')} this vendor: archive it instead.`,
       },
@@ -141,14 +151,29 @@ function vendorDeletion(id: number): DeletionRules {
         kind: 'expenses',
         code: 'vendors.in_use',
         count: (db) =>
-          countRows(db, recurringExpensesTable, eq(recurringExpensesTable.vendorId, id)),
+          countRows(
+            db,
+            recurringExpensesTable,
+            and(
+              eq(recurringExpensesTable.organisationId, organisationId),
+              eq(recurringExpensesTable.vendorId, id),
+            )!,
+          ),
         message: (n) =>
           `${times(n, 'A recurring expense names', 'recurring expenses name')} this vendor: archive it instead.`,
       },
       {
         kind: 'assignedWorkOrders',
         code: 'vendors.in_use',
-        count: (db) => countRows(db, workOrdersTable, eq(workOrdersTable.assignedVendorId, id)),
+        count: (db) =>
+          countRows(
+            db,
+            workOrdersTable,
+            and(
+              eq(workOrdersTable.organisationId, organisationId),
+              eq(workOrdersTable.assignedVendorId, id),
+            )!,
+          ),
         message: (n) =>
           `${times(n, 'A work order is', 'work orders are')} given to this vendor: archive it instead.`,
       },
@@ -158,14 +183,13 @@ function vendorDeletion(id: number): DeletionRules {
 }
 
 export async function previewVendorDeletion(ctx: Context, id: number): Promise<DeletionPreview> {
-  await requireVendor(ctx, id);
-  return previewDeletion(ctx.tx, vendorDeletion(id));
+  return previewDeletion(ctx.tx, vendorDeletion(await requireVendor(ctx, id)));
 }
 
 export async function deleteVendor(ctx: Context, id: number): Promise<void> {
   const before = await requireVendor(ctx, id, true);
-  await deleteUnlessUsed(ctx.tx, vendorDeletion(id), async (db) => {
-    await db.delete(vendorsTable).where(eq(vendorsTable.id, id));
+  await deleteUnlessUsed(ctx.tx, vendorDeletion(before), async (db) => {
+    await db.delete(vendorsTable).where(thisVendor(before));
   });
   await recordEvent(ctx, {
     entityType: 'vendors',

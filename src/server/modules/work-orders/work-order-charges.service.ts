@@ -36,7 +36,7 @@ export async function chargeWorkOrderToTenant(
       `A work order that is ${order.status} cannot be charged; only Done or Closed ones can`,
     );
   }
-  const { cost } = await workTotals(ctx.tx, id);
+  const { cost } = await workTotals(ctx.tx, order);
   if (cost <= 0) {
     throw conflict('work-orders.no_cost', 'This work order has no recorded cost to charge');
   }

@@ -99,7 +99,7 @@ export async function readWorkOrderPhoto(
       ? workOrdersAssignedToAccountFilter(ctx.actor)
       : managedRecordsFilter(ctx.actor, workOrdersTable);
   const found = await findWorkOrder(ctx.tx, id, scope);
-  const upload = found ? await findPhotoUpload(ctx.tx, id, photoId) : undefined;
+  const upload = found ? await findPhotoUpload(ctx.tx, found.order, photoId) : undefined;
   if (!upload) throw notFound('work-orders.photo_not_found', 'Photo not found');
   return upload;
 }

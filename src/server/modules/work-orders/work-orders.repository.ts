@@ -223,9 +223,12 @@ export async function findWorkOrder(
 }
 export type FoundWorkOrder = NonNullable<Awaited<ReturnType<typeof findWorkOrder>>>;
 
+/** A work order named by its organisation as well as its id (decision 0030). */
+export type WorkOrderKey = { id: number; organisationId: number };
+
 export async function listNotes(
   db: Database,
-  workOrderId: number,
+  order: WorkOrderKey,
   visibility?: 'tenant',
 ): Promise<WorkOrderNote[]> {
   const rows = await db
@@ -234,7 +237,8 @@ export async function listNotes(
     .innerJoin(usersTable, eq(usersTable.id, workOrderNotesTable.authorId))
     .where(
       and(
-        eq(workOrderNotesTable.workOrderId, workOrderId),
+        eq(workOrderNotesTable.organisationId, order.organisationId),
+        eq(workOrderNotesTable.workOrderId, order.id),
         visibility ? eq(workOrderNotesTable.visibility, visibility) : undefined,
       ),
     )
@@ -253,7 +257,7 @@ export async function listNotes(
 /** Hours and cost so far: sums done by the database, the cost read as exact cents. */
 export async function workTotals(
   db: Database,
-  workOrderId: number,
+  order: WorkOrderKey,
 ): Promise<{ labourHours: number; cost: Cents }> {
   const [row] = await db
     .select({
@@ -263,16 +267,28 @@ export async function workTotals(
       cost: centsOf(sql`sum(${workOrderNotesTable.cost})`),
     })
     .from(workOrderNotesTable)
-    .where(eq(workOrderNotesTable.workOrderId, workOrderId));
+    .where(
+      and(
+        eq(workOrderNotesTable.organisationId, order.organisationId),
+        eq(workOrderNotesTable.workOrderId, order.id),
+      ),
+    );
   return { labourHours: row?.labourHours ?? 0, cost: (row?.cost ?? 0) as Cents };
 }
 
-export async function listPhotos(db: Database, workOrderId: number): Promise<WorkOrderPhoto[]> {
+/** The photos of a work order, found by its organisation first. */
+const photosOf = (order: WorkOrderKey) =>
+  and(
+    eq(workOrderPhotosTable.organisationId, order.organisationId),
+    eq(workOrderPhotosTable.workOrderId, order.id),
+  );
+
+export async function listPhotos(db: Database, order: WorkOrderKey): Promise<WorkOrderPhoto[]> {
   const rows = await db
     .select({ photo: workOrderPhotosTable, upload: uploadsTable })
     .from(workOrderPhotosTable)
     .innerJoin(uploadsTable, eq(uploadsTable.id, workOrderPhotosTable.uploadId))
-    .where(eq(workOrderPhotosTable.workOrderId, workOrderId))
+    .where(photosOf(order))
     .orderBy(asc(workOrderPhotosTable.id));
   return rows.map(({ photo, upload }) => ({
     id: photo.id,
@@ -284,22 +300,17 @@ export async function listPhotos(db: Database, workOrderId: number): Promise<Wor
   }));
 }
 
-export async function findPhotoUpload(db: Database, workOrderId: number, photoId: number) {
+export async function findPhotoUpload(db: Database, order: WorkOrderKey, photoId: number) {
   const [row] = await db
     .select({ upload: uploadsTable })
     .from(workOrderPhotosTable)
     .innerJoin(uploadsTable, eq(uploadsTable.id, workOrderPhotosTable.uploadId))
-    .where(
-      and(eq(workOrderPhotosTable.id, photoId), eq(workOrderPhotosTable.workOrderId, workOrderId)),
-    )
+    .where(and(photosOf(order), eq(workOrderPhotosTable.id, photoId)))
     .limit(1);
   return row?.upload;
 }
 
-export async function countPhotos(db: Database, workOrderId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(workOrderPhotosTable)
-    .where(eq(workOrderPhotosTable.workOrderId, workOrderId));
+export async function countPhotos(db: Database, order: WorkOrderKey): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(workOrderPhotosTable).where(photosOf(order));
   return row?.n ?? 0;
 }

@@ -43,6 +43,7 @@ import {
   workTotals,
   type Clock,
   type FoundWorkOrder,
+  type WorkOrderKey,
 } from './work-orders.repository';
 import {
   workOrderNotesTable,
@@ -80,12 +81,13 @@ async function tenantOnDay(db: Database, unitId: number, day: string): Promise<n
 /** Shows photos the actor sent on a work order; a photo may show on one work order only. */
 async function attachPhotos(
   ctx: Context,
-  workOrderId: number,
+  order: WorkOrderKey,
   uploadIds: readonly number[],
   kind: 'request' | 'before' | 'after',
 ): Promise<void> {
   const user = actingUser(ctx);
-  if ((await countPhotos(ctx.tx, workOrderId)) + uploadIds.length > MAX_WORK_ORDER_PHOTOS) {
+  const workOrderId = order.id;
+  if ((await countPhotos(ctx.tx, order)) + uploadIds.length > MAX_WORK_ORDER_PHOTOS) {
     throw conflict(
       'work-orders.too_many_photos',
       `A work order can show at most ${MAX_WORK_ORDER_PHOTOS} photos`,
@@ -167,7 +169,7 @@ export async function insertWorkOrder(ctx: Context, values: NewWorkOrder): Promi
     action: 'create',
     after: row,
   });
-  await attachPhotos(ctx, row!.id, values.photoIds, 'request');
+  await attachPhotos(ctx, row!, values.photoIds, 'request');
   return row!;
 }
 
@@ -292,7 +294,7 @@ export async function addWorkOrderNote(
   // The work order is locked: two notes at once cannot both fit under the bound.
   const { order } = await requireWorkOrder(ctx, id, role);
   if (body.cost !== null) {
-    const { cost } = await workTotals(ctx.tx, order.id);
+    const { cost } = await workTotals(ctx.tx, order);
     if (cost + toCents(body.cost) > toCents(MAX_WORK_ORDER_COST)) {
       throw badRequest('work_orders.cost_too_large', WORK_ORDER_COST_TOO_LARGE, 'cost');
     }
@@ -322,17 +324,22 @@ export async function addWorkOrderPhoto(
   ctx: Context,
   { id, body, role = 'manager' }: { id: number; body: AddPhotoBody; role?: WorkOrderRole },
 ): Promise<number> {
-  await requireWorkOrder(ctx, id, role);
-  await attachPhotos(ctx, id, [body.uploadId], body.kind);
+  const { order } = await requireWorkOrder(ctx, id, role);
+  await attachPhotos(ctx, order, [body.uploadId], body.kind);
   return id;
 }
 
 /** The expense that put the work order's cost in the books, if any. */
-async function expenseOfWorkOrder(db: Database, workOrderId: number): Promise<number | null> {
+async function expenseOfWorkOrder(db: Database, order: WorkOrderKey): Promise<number | null> {
   const [row] = await db
     .select({ id: expensesTable.id })
     .from(expensesTable)
-    .where(eq(expensesTable.workOrderId, workOrderId))
+    .where(
+      and(
+        eq(expensesTable.organisationId, order.organisationId),
+        eq(expensesTable.workOrderId, order.id),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
@@ -348,7 +355,7 @@ export async function readWorkOrder(
   const found = await findWorkOrder(db, id, scope);
   if (!found) throw NOT_FOUND();
   const { order } = found;
-  const totals = await workTotals(db, id);
+  const totals = await workTotals(db, order);
   return {
     ...toSummary(found, clock),
     description: order.description,
@@ -367,9 +374,9 @@ export async function readWorkOrder(
           },
     labourHours: totals.labourHours,
     cost: fromCents(totals.cost),
-    notes: await listNotes(db, id, view === 'tenant' ? 'tenant' : undefined),
-    photos: await listPhotos(db, id),
+    notes: await listNotes(db, order, view === 'tenant' ? 'tenant' : undefined),
+    photos: await listPhotos(db, order),
     chargedLedgerEntryId: order.chargedLedgerEntryId,
-    expenseId: await expenseOfWorkOrder(db, id),
+    expenseId: await expenseOfWorkOrder(db, order),
   };
 }
