@@ -204,6 +204,7 @@ function recordedActions(): Set<string> {
     /recordEntryEvent\([^)]*'([^']+)'\)/g,
     /recordAccountChange\(ctx, '([^']+)'/g,
     /const action = [^;]*\? '([^']+)' : '([^']+)'/g,
+    /entryChange\([^;]*?\? '([^']+)' : '([^']+)'\)/g,
     /await update\(\s*ctx,[^;]*?'([a-z-]+)',\s*\);/g,
   ];
   for (const file of files) {
