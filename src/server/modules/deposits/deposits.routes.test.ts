@@ -193,7 +193,8 @@ describe('the deposit register', () => {
       .from(auditEventsTable)
       .where(
         sql`${auditEventsTable.entityId} = ${leaseId} and ${auditEventsTable.action} like 'deposit.%'`,
-      );
+      )
+      .orderBy(auditEventsTable.id);
     expect(events.map((e) => e.action)).toEqual(['deposit.receipt', 'deposit.settlement']);
   });
 

@@ -145,7 +145,8 @@ describe('the access matrix', () => {
     const newEvents = await t.database.db
       .select()
       .from(auditEventsTable)
-      .where(gt(auditEventsTable.id, lastEventBefore));
+      .where(gt(auditEventsTable.id, lastEventBefore))
+      .orderBy(auditEventsTable.id);
     expect(newEvents.map((e) => [e.actorUserId, e.entityType, e.action])).toEqual([
       [world.b.user.id, 'properties', 'create'],
       [world.b.user.id, 'vendors', 'create'],
