@@ -7,7 +7,7 @@ import type { LeaseRow } from '../leases';
 import * as repository from './ledger.repository';
 import { nextAfter, type BatchOutcome, type LeaseBatch } from './ledger.repository';
 import { toLedgerLine } from './ledger-entry';
-import { LEASES_PER_STEP, recordEntryEvent } from './ledger.service';
+import { everyBatch, recordEntryEvent } from './ledger.service';
 import type { LedgerEntryRow } from './ledger.table';
 
 export function lateFeeRuleOf(lease: LeaseRow): LateFeeRule | null {
@@ -111,16 +111,9 @@ export async function assessLateFeesBatch(ctx: Context, batch: LeaseBatch): Prom
 }
 
 /** Every batch of the scope, one after another in the context's transaction. */
-export async function assessLateFees(
+export function assessLateFees(
   ctx: Context,
   scope: Omit<LeaseBatch, 'afterLeaseId' | 'limit'> = {},
 ): Promise<number> {
-  let posted = 0;
-  let afterLeaseId: number | null = 0;
-  while (afterLeaseId !== null) {
-    const step = await assessLateFeesBatch(ctx, { ...scope, afterLeaseId, limit: LEASES_PER_STEP });
-    posted += step.posted;
-    afterLeaseId = step.lastLeaseId;
-  }
-  return posted;
+  return everyBatch(ctx, scope, assessLateFeesBatch);
 }

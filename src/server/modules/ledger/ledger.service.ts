@@ -408,16 +408,28 @@ export async function postRentBatch(ctx: Context, batch: LeaseBatch): Promise<Ba
 }
 
 /** Every batch of the scope, one after another in the context's transaction. */
-export async function postRentDue(
+export function postRentDue(
   ctx: Context,
   scope: Omit<LeaseBatch, 'afterLeaseId' | 'limit'> = {},
+): Promise<number> {
+  return everyBatch(ctx, scope, postRentBatch);
+}
+
+/**
+ * Runs `step` over every batch of the scope, one after another in the context's transaction
+ * (the seeds, the command line and tests post a whole scope at once); answers how many it posted.
+ */
+export async function everyBatch(
+  ctx: Context,
+  scope: Omit<LeaseBatch, 'afterLeaseId' | 'limit'>,
+  step: (ctx: Context, batch: LeaseBatch) => Promise<BatchOutcome>,
 ): Promise<number> {
   let posted = 0;
   let afterLeaseId: number | null = 0;
   while (afterLeaseId !== null) {
-    const step = await postRentBatch(ctx, { ...scope, afterLeaseId, limit: LEASES_PER_STEP });
-    posted += step.posted;
-    afterLeaseId = step.lastLeaseId;
+    const outcome = await step(ctx, { ...scope, afterLeaseId, limit: LEASES_PER_STEP });
+    posted += outcome.posted;
+    afterLeaseId = outcome.lastLeaseId;
   }
   return posted;
 }
