@@ -231,34 +231,32 @@ const EVERY_ENTRY = '9999-12-31';
  * Leases with a late-fee rule that have something due on `today` (decision 0015): a rent charge
  * still open (oldest charge first, over every entry: openChargesOf) on or after the first late
  * day of its grace, due on or after the rule's start, with no late fee posted for its period.
- * Only the leases of the batch with such a rent charge (`late`, read along the rent and
- * late-fee keys) have their balance summed, and only those owing one are allocated. A superset
- * of what assessLease charges, which decides each fee from the lease's entries.
+ * It starts from the leases that owe (the kept balance, decision 0031), so a lease paid up is
+ * never read, and only those with a rent charge late and without its fee (`late`) have their
+ * entries allocated. A superset of what assessLease charges, which decides each fee from the
+ * lease's entries.
  */
 function leasesWithRentLate(today: string, batch: LeaseBatch): SQL {
   const organisation =
     batch.organisationId === undefined
       ? sql``
-      : sql`JOIN units u ON u.id = l.unit_id
-            JOIN properties p ON p.id = u.property_id AND p.organisation_id = ${batch.organisationId}`;
+      : sql`AND owing.organisation_id = ${batch.organisationId}`;
   return sql`
     WITH late AS (
-      SELECT DISTINCT rent.lease_id FROM leases l ${organisation}
+      SELECT DISTINCT rent.lease_id FROM lease_balances owing
+      JOIN leases l ON l.id = owing.lease_id
       JOIN ledger_entries rent ON rent.lease_id = l.id AND rent.category = 'rent'
-      WHERE l.late_fee_kind IS NOT NULL AND l.id > ${batch.afterLeaseId ?? 0}
+      WHERE owing.balance > 0 ${organisation} AND owing.lease_id > ${batch.afterLeaseId ?? 0}
+        AND l.late_fee_kind IS NOT NULL
         AND rent.entry_date + coalesce(l.late_fee_grace_days, 0) + 1 <= ${today}::date
         AND (l.late_fee_since IS NULL OR rent.entry_date >= l.late_fee_since)
         AND NOT EXISTS (
           SELECT 1 FROM ledger_entries fee
           WHERE fee.lease_id = rent.lease_id AND fee.category = 'late_fee'
             AND fee.period = rent.period)),
-    owing AS (
-      SELECT e.lease_id FROM ledger_entries e
-      WHERE e.lease_id IN (SELECT lease_id FROM late)
-      GROUP BY e.lease_id HAVING sum(e.delta) > 0),
     le AS (
       SELECT e.lease_id, e.id, e.kind, e.amount, e.entry_date, e.reverses_id
-      FROM ledger_entries e WHERE e.lease_id IN (SELECT lease_id FROM owing)),
+      FROM ledger_entries e WHERE e.lease_id IN (SELECT lease_id FROM late)),
     ${openChargesOf(EVERY_ENTRY)}
     SELECT op.lease_id FROM op
     JOIN ledger_entries rent ON rent.id = op.id
