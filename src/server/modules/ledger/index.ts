@@ -32,7 +32,7 @@ export {
 } from './ledger.service';
 export type { RentRules } from './ledger.service';
 export { toLedgerEntry, toLedgerLine } from './ledger-entry';
-export { openChargesOf } from './open-charges.sql';
+export { chargedOnDay, openChargesOf, overdueOf } from './open-charges.sql';
 export { chargedPeriods, planRent } from './rent-plan';
 export type { RentPlan } from './rent-plan';
 

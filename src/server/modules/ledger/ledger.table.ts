@@ -59,6 +59,8 @@ export const ledgerEntriesTable = pgTable(
   },
   (table) => [
     index('ledger_entries_lease_idx').on(table.leaseId, table.id),
+    // A lease's entries of a day or a range: the day's charges of what is overdue, statements.
+    index('ledger_entries_lease_date_idx').on(table.leaseId, table.entryDate),
     // The reports read the first and last days of a range that cuts a month (decision 0027).
     index('ledger_entries_date_idx').on(table.entryDate),
     unique('ledger_entries_idempotency_key').on(table.leaseId, table.idempotencyKey),

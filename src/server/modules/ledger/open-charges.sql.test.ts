@@ -7,7 +7,7 @@ import { allocate, balanceOf, deltaOf, type LedgerLine } from '../../../shared/l
 import { cents, formatDecimalCents, parseDecimalCents, type Cents } from '../../../shared/money';
 import { readRows } from '../../db/read-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { openChargesOf } from './open-charges.sql';
+import { chargedOnDay, openChargesOf, overdueOf } from './open-charges.sql';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -170,6 +170,43 @@ describe('open charges: SQL and TypeScript agree', () => {
         }
         // Every lease with a standing entry has a balance row, and no other does.
         expect(balances.map((r) => r.lease)).toEqual(expectedBalances.map((b) => b.lease));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it("on what is overdue (open charges dated before the day), from the balance and the day's charges", async () => {
+    await fc.assert(
+      fc.asyncProperty(ledgersAndDay, async ([ledgers, asOf]) => {
+        // The balance on the day as the kept balances have it: every delta dated by then.
+        const leases = ledgers
+          .map((lines, lease) => ({ lease, on: asOfDay(lines, asOf) }))
+          .filter(({ on, lease }) => {
+            const dated = new Map(ledgers[lease]!.map((l) => [l.id, l.entryDate]));
+            return !on.some((l) => l.reversesId !== null && dated.get(l.reversesId)! > asOf);
+          });
+        if (leases.length === 0) return;
+        const balances = leases.map(
+          ({ lease, on }) => sql`(${lease}::int, ${money(balanceOf(on))})`,
+        );
+        const overdue = await readRows(
+          t.database.db,
+          sql`WITH ${entriesOf(ledgers)},
+                   b AS (SELECT * FROM (VALUES ${sql.join(balances, sql`, `)}) AS v(lease_id, balance))
+              SELECT b.lease_id AS lease,
+                     ${overdueOf(sql`b.balance`, chargedOnDay(asOf, 'le', sql`b.lease_id`))}::text AS balance
+              FROM b ORDER BY b.lease_id`,
+          balanceRow,
+        );
+        const expected = leases.map(({ lease, on }) => ({
+          lease,
+          balance: allocate(on)
+            .charges.filter((c) => c.entryDate < asOf)
+            .reduce((total, c) => total + c.open, 0),
+        }));
+        expect(
+          overdue.map((r) => ({ lease: r.lease, balance: parseDecimalCents(r.balance) })),
+        ).toEqual(expected);
       }),
       { numRuns: 80 },
     );

@@ -40,3 +40,38 @@ export function openChargesOf(asOf: string): SQL {
              ${asOf}::date - entry_date AS days
       FROM ch WHERE kind = 'charge')`;
 }
+
+/**
+ * What a lease owes on a day for charges dated before it (the overdue part of its open
+ * charges), from two figures instead of its entries: its balance on the day and its standing
+ * charges dated that day (chargedOnDay). The payments and credits pay the oldest charges first,
+ * so what stays open is the latest charges, and a day's own charges come last in (date, id)
+ * order: they hold min(balance, their total) of it and the rest is older. It agrees with `op`
+ * (open-charges.sql.test.ts) wherever the balance does, that is but for a reversal dated
+ * before the entry it reverses (older data only), which the balance counts on its own day.
+ */
+export function overdueOf(balance: SQL, chargedOnDay: SQL): SQL {
+  return sql`greatest(0, ${balance} - coalesce(${chargedOnDay}, 0))`;
+}
+
+/**
+ * The standing charges of one lease dated `asOf` (not reversed by a reversal dated on or
+ * before it), read from `entries` (ledger_entries, or a relation with its columns), `where`
+ * narrowing them further (the organisation).
+ */
+export function chargedOnDay(
+  asOf: string,
+  entries: string,
+  leaseId: SQL,
+  where: (alias: string) => SQL = () => sql`true`,
+): SQL {
+  const relation = sql.identifier(entries);
+  return sql`(
+    SELECT sum(c.amount) FROM ${relation} c
+    WHERE c.lease_id = ${leaseId} AND c.entry_date = ${asOf}::date AND c.kind = 'charge'
+      AND ${where('c')}
+      AND NOT EXISTS (
+        SELECT 1 FROM ${relation} r
+        WHERE r.reverses_id = c.id AND r.kind = 'reversal' AND r.entry_date <= ${asOf}::date
+          AND ${where('r')}))`;
+}

@@ -11,7 +11,7 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties';
-import { agingCte, openChargesCtes, scopedLeasesCtes, type Scope } from './money.scope';
+import { agingCte, openChargesCtes, overdueCte, scopedLeasesCtes, type Scope } from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 
 const centsOfText = (text: string | null | undefined): Cents => parseDecimalCents(text ?? '0');
@@ -206,8 +206,8 @@ export interface SummaryFigures {
 
 /**
  * The summary's figures in one statement:
- * - overdue and tenants in arrears from the aging as of today (the entries of the leases that
- *   can owe only);
+ * - overdue and tenants in arrears as of today, from the owing leases' kept balances and
+ *   their charges of the day (overdueCte);
  * - per month from `first` to today: rent charges dated in it that stand (expected), and
  *   payments dated in it less reversals of payments dated in it (collected), from the totals
  *   kept per property month;
@@ -220,11 +220,7 @@ export interface SummaryFigures {
 export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
   const { month } = range;
   return sql`
-      WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(range.today)}, ${agingCte},
-      od AS (
-        SELECT coalesce(sum(ag.balance - coalesce(ag.current, 0)), 0) AS overdue,
-               count(DISTINCT sl.tenant_id) AS tenants
-        FROM ag JOIN sl ON sl.id = ag.lease_id),
+      WITH ${scopedLeasesCtes(scope)}, ${overdueCte(scope, range.today)},
       -- The months from the totals kept per property (money_month_totals, decision 0031),
       -- less what lines dated after today (this month's, kept already) add to them.
       mo AS (

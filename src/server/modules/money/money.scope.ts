@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { openChargesOf } from '../ledger';
+import { chargedOnDay, openChargesOf, overdueOf } from '../ledger';
 import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy';
 
 const l = leaseAs('l');
@@ -65,10 +65,46 @@ export function owingEntriesCte(asOf: string): SQL {
       FROM sl
       JOIN lease_balances b ON b.lease_id = sl.id
       JOIN ledger_entries e ON e.lease_id = sl.id
-      WHERE CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance > 0
-            ELSE (SELECT d.balance FROM lease_day_balances d
-                  WHERE d.lease_id = sl.id AND d.day <= ${asOf}::date
-                  ORDER BY d.day DESC LIMIT 1) > 0 END)`;
+      WHERE ${keptBalanceOn(asOf)} > 0)`;
+}
+
+/**
+ * The balance at the end of `asOf` of the lease whose lease_balances row is `b`, from the kept
+ * balances (decision 0031): the kept balance when no entry is dated after `asOf`, else its
+ * day balance (one index lookup); null before its first entry.
+ */
+function keptBalanceOn(asOf: string): SQL {
+  return sql`CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance
+      ELSE (SELECT d.balance FROM lease_day_balances d
+            WHERE d.lease_id = b.lease_id AND d.day <= ${asOf}::date
+            ORDER BY d.day DESC LIMIT 1) END`;
+}
+
+/**
+ * `od`: what the scoped leases owe on `asOf` for charges dated before it (overdue) and how many
+ * tenants owe anything then, from each owing lease's kept balance and its own charges of the
+ * day (ledger/open-charges.sql.ts `overdueOf`): no lease's entries are read, however many
+ * years it holds. It starts from the organisation's balances that can owe on `asOf` (above
+ * zero now, or moved by an entry dated after it), a few among its leases, and joins them to
+ * the scoped leases (`sl`), rather than looking up every scoped lease's balance.
+ */
+export function overdueCte(scope: Scope, asOf: string): SQL {
+  const organisation =
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`b.organisation_id = ${scope.organisationId}`;
+  return sql`
+    od AS (
+      SELECT coalesce(sum(${overdueOf(sql`ow.balance`, chargedOnDay(asOf, 'ledger_entries', sql`ow.id`))}), 0) AS overdue,
+             count(DISTINCT ow.tenant_id) AS tenants
+      FROM (
+        SELECT sl.id, sl.tenant_id, ${keptBalanceOn(asOf)} AS balance
+        FROM (
+          SELECT b.lease_id, b.balance, b.last_entry_date FROM lease_balances b
+          WHERE ${organisation} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
+          OFFSET 0) b
+        JOIN sl ON sl.id = b.lease_id) ow
+      WHERE ow.balance > 0)`;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_lease_date_idx" ON "ledger_entries" USING btree ("lease_id","entry_date");
