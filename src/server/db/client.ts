@@ -54,7 +54,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       // No just-in-time compilation: a page's statement runs in milliseconds, and compiling it
       // cost more than that whenever a plan of index lookups was estimated dear (decision 0031).
-      options: '-c jit=off',
+      // Sorts of 16 MB in memory: the arrears and rent roll sort the entries of the leases that
+      // owe (tens of thousands of rows at 10,000 units), which spilled to disk at the default
+      // 4 MB; ten connections of a few such sorts each stay well within a server's memory.
+      options: '-c jit=off -c work_mem=16MB',
     });
     // Without a listener, an idle client's error (the database restarting) would crash the process.
     pool.on('error', (error) => {
