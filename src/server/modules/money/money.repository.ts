@@ -111,7 +111,7 @@ export function arrearsStatement(options: ArrearsOptions): SQL {
     : sql``;
   const order = arrearsOrder(options);
   return sql`
-    WITH ${scopedLeasesCtes(options.scope)}, ${openChargesCtes(options.asOf)}, ${agingCte},
+    WITH ${scopedLeasesCtes(options.scope)}, ${openChargesCtes(options.scope, options.asOf)}, ${agingCte},
     a AS MATERIALIZED (
       SELECT ag.*, l.status, t.id AS tenant_id, t.first_name || ' ' || t.last_name AS tenant_name,
              u.id AS unit_id, u.unit_number, pr.id AS property_id, pr.name AS property_name

@@ -57,15 +57,32 @@ export function scopedLeasesCtes(scope: Scope): SQL {
  * every lease left out would have added no row to `ag`; the ledger of a paid-up portfolio
  * costs nothing however many years it holds.
  */
-export function owingEntriesCte(asOf: string): SQL {
+export function owingEntriesCte(scope: Scope, asOf: string): SQL {
   return sql`
     le AS MATERIALIZED (
       SELECT e.id, e.lease_id, e.kind, e.category, e.amount, e.delta, e.entry_date,
              e.reverses_id, e.period
-      FROM sl
-      JOIN lease_balances b ON b.lease_id = sl.id
-      JOIN ledger_entries e ON e.lease_id = sl.id
+      FROM ${balancesThatCanOwe(scope, asOf)}
+      JOIN sl ON sl.id = b.lease_id
+      JOIN ledger_entries e ON e.lease_id = b.lease_id
       WHERE ${keptBalanceOn(asOf)} > 0)`;
+}
+
+/**
+ * `b`: the kept balances (decision 0031) of the scope's organisation that can owe on `asOf`:
+ * above zero now, or moved by an entry dated after it. On today's date, a few among its
+ * leases: read first and joined to the scoped leases, rather than looking up every scoped
+ * lease's balance.
+ */
+function balancesThatCanOwe(scope: Scope, asOf: string): SQL {
+  const organisation =
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`b.organisation_id = ${scope.organisationId}`;
+  return sql`(
+    SELECT b.lease_id, b.balance, b.last_entry_date FROM lease_balances b
+    WHERE ${organisation} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
+    OFFSET 0) b`;
 }
 
 /**
@@ -84,25 +101,16 @@ function keptBalanceOn(asOf: string): SQL {
  * `od`: what the scoped leases owe on `asOf` for charges dated before it (overdue) and how many
  * tenants owe anything then, from each owing lease's kept balance and its own charges of the
  * day (ledger/open-charges.sql.ts `overdueOf`): no lease's entries are read, however many
- * years it holds. It starts from the organisation's balances that can owe on `asOf` (above
- * zero now, or moved by an entry dated after it), a few among its leases, and joins them to
- * the scoped leases (`sl`), rather than looking up every scoped lease's balance.
+ * years it holds.
  */
 export function overdueCte(scope: Scope, asOf: string): SQL {
-  const organisation =
-    scope.organisationId === undefined
-      ? sql`true`
-      : sql`b.organisation_id = ${scope.organisationId}`;
   return sql`
     od AS (
       SELECT coalesce(sum(${overdueOf(sql`ow.balance`, chargedOnDay(asOf, 'ledger_entries', sql`ow.id`))}), 0) AS overdue,
              count(DISTINCT ow.tenant_id) AS tenants
       FROM (
         SELECT sl.id, sl.tenant_id, ${keptBalanceOn(asOf)} AS balance
-        FROM (
-          SELECT b.lease_id, b.balance, b.last_entry_date FROM lease_balances b
-          WHERE ${organisation} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
-          OFFSET 0) b
+        FROM ${balancesThatCanOwe(scope, asOf)}
         JOIN sl ON sl.id = b.lease_id) ow
       WHERE ow.balance > 0)`;
 }
@@ -112,8 +120,8 @@ export function overdueCte(scope: Scope, asOf: string): SQL {
  * charge dated on or before `asOf` that may still owe, with what it still owes (oldest charge
  * first) and its age in days.
  */
-export function openChargesCtes(asOf: string): SQL {
-  return sql`${owingEntriesCte(asOf)}, ${openChargesOf(asOf)}`;
+export function openChargesCtes(scope: Scope, asOf: string): SQL {
+  return sql`${owingEntriesCte(scope, asOf)}, ${openChargesOf(asOf)}`;
 }
 
 /** `ag`: per lease with something open, the open total split into aging buckets. */
