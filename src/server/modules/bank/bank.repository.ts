@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../scope';
+import { inOrganisation, type Scope } from '../../scope';
 import type { Database } from '../../db/client';
 import { anyOf, chunked } from '../../db/batches';
 import { centsOf } from '../../db/columns';
@@ -23,6 +23,9 @@ import {
 } from './bank.table';
 
 export type NewBankLine = typeof bankLinesTable.$inferInsert;
+
+/** An account as the reads under it need it: its id, and its organisation to lead with. */
+type AccountKey = Pick<BankAccountRow, 'id' | 'organisationId'>;
 
 /** The accounts in the scope: a landlord's own; every one for an Admin. */
 function accountsInScope(scope: Scope): SQL | undefined {
@@ -50,6 +53,7 @@ export async function listAccounts(
         ),
     })
     .from(bankLinesTable)
+    .where(inOrganisation(bankLinesTable.organisationId, scope))
     .groupBy(bankLinesTable.accountId)
     .as('line_counts');
   const rows = await db
@@ -114,7 +118,7 @@ export async function updateAccount(
 /** Which of these line keys the account already holds. */
 export async function existingKeys(
   db: Database,
-  accountId: number,
+  account: AccountKey,
   keys: string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
@@ -122,7 +126,13 @@ export async function existingKeys(
     const rows = await db
       .select({ key: bankLinesTable.lineKey })
       .from(bankLinesTable)
-      .where(and(eq(bankLinesTable.accountId, accountId), anyOf(bankLinesTable.lineKey, chunk)));
+      .where(
+        and(
+          eq(bankLinesTable.organisationId, account.organisationId),
+          eq(bankLinesTable.accountId, account.id),
+          anyOf(bankLinesTable.lineKey, chunk),
+        ),
+      );
     for (const row of rows) found.add(row.key);
   }
   return found;
@@ -158,13 +168,19 @@ export async function saveBalance(
 
 export async function findBalance(
   db: Database,
-  accountId: number,
+  account: AccountKey,
   month: string,
 ): Promise<BankBalanceRow | undefined> {
   const [row] = await db
     .select()
     .from(bankBalancesTable)
-    .where(and(eq(bankBalancesTable.accountId, accountId), eq(bankBalancesTable.month, month)));
+    .where(
+      and(
+        eq(bankBalancesTable.organisationId, account.organisationId),
+        eq(bankBalancesTable.accountId, account.id),
+        eq(bankBalancesTable.month, month),
+      ),
+    );
   return row;
 }
 
@@ -172,7 +188,7 @@ const unmatched = and(isNull(bankLinesTable.ledgerEntryId), isNull(bankLinesTabl
 
 export function listLines(
   db: Database,
-  accountId: number,
+  account: AccountKey,
   filter: { from?: string; to?: string; status: 'all' | 'unmatched' | 'matched' },
 ): Promise<BankLineRow[]> {
   return db
@@ -180,7 +196,8 @@ export function listLines(
     .from(bankLinesTable)
     .where(
       and(
-        eq(bankLinesTable.accountId, accountId),
+        eq(bankLinesTable.organisationId, account.organisationId),
+        eq(bankLinesTable.accountId, account.id),
         filter.from ? gte(bankLinesTable.postedOn, filter.from) : undefined,
         filter.to ? lte(bankLinesTable.postedOn, filter.to) : undefined,
         filter.status === 'unmatched'
@@ -199,7 +216,7 @@ export function listLines(
 /** The sum of the account's matched lines from `from` to `to` (inclusive), in cents. */
 export async function matchedTotals(
   db: Database,
-  accountId: number,
+  account: AccountKey,
   from: string,
   to: string,
 ): Promise<{ in: Cents; out: Cents }> {
@@ -211,7 +228,8 @@ export async function matchedTotals(
     .from(bankLinesTable)
     .where(
       and(
-        eq(bankLinesTable.accountId, accountId),
+        eq(bankLinesTable.organisationId, account.organisationId),
+        eq(bankLinesTable.accountId, account.id),
         gte(bankLinesTable.postedOn, from),
         lte(bankLinesTable.postedOn, to),
         sql`not (${unmatched})`,
@@ -231,7 +249,13 @@ export async function findLine(
     .select({ line: bankLinesTable, account: bankAccountsTable })
     .from(bankLinesTable)
     .innerJoin(bankAccountsTable, eq(bankAccountsTable.id, bankLinesTable.accountId))
-    .where(and(eq(bankLinesTable.id, id), accountsInScope(scope)))
+    .where(
+      and(
+        inOrganisation(bankLinesTable.organisationId, scope),
+        eq(bankLinesTable.id, id),
+        accountsInScope(scope),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await query.for('update', { of: bankLinesTable }) : await query;
   return row;
@@ -271,6 +295,7 @@ export async function insertRejection(
 
 export async function listRejections(
   db: Database,
+  organisationId: number,
   lineIds: number[],
 ): Promise<{ lineId: number; kind: string; recordId: number }[]> {
   if (lineIds.length === 0) return [];
@@ -281,7 +306,12 @@ export async function listRejections(
       recordId: bankLineRejectionsTable.recordId,
     })
     .from(bankLineRejectionsTable)
-    .where(anyOf(bankLineRejectionsTable.lineId, lineIds));
+    .where(
+      and(
+        eq(bankLineRejectionsTable.organisationId, organisationId),
+        anyOf(bankLineRejectionsTable.lineId, lineIds),
+      ),
+    );
 }
 
 /** A payment or an expense of the landlord's books, as matching reads it. */
@@ -317,6 +347,7 @@ const reversal = alias(ledgerEntriesTable, 'reversal');
 /** The landlord's payments dated from..to, not reversed. */
 export async function listPayments(db: Database, filter: BookFilter): Promise<BookRow[]> {
   const e = ledgerEntriesTable;
+  const { organisationId } = filter;
   const rows = await withPropertyOfLease(
     db
       .select({
@@ -335,7 +366,9 @@ export async function listPayments(db: Database, filter: BookFilter): Promise<Bo
       .$dynamic(),
   ).where(
     and(
-      eq(propertiesTable.organisationId, filter.organisationId),
+      eq(e.organisationId, organisationId),
+      eq(leasesTable.organisationId, organisationId),
+      eq(propertiesTable.organisationId, organisationId),
       eq(e.kind, 'payment'),
       filter.ids ? anyOf(e.id, filter.ids) : undefined,
       gte(e.entryDate, filter.from),
@@ -346,14 +379,21 @@ export async function listPayments(db: Database, filter: BookFilter): Promise<Bo
             db
               .select({ one: sql`1` })
               .from(reversal)
-              .where(eq(reversal.reversesId, e.id)),
+              .where(
+                and(eq(reversal.organisationId, organisationId), eq(reversal.reversesId, e.id)),
+              ),
           ),
       filter.unmatchedOnly
         ? notExists(
             db
               .select({ one: sql`1` })
               .from(bankLinesTable)
-              .where(eq(bankLinesTable.ledgerEntryId, e.id)),
+              .where(
+                and(
+                  eq(bankLinesTable.organisationId, organisationId),
+                  eq(bankLinesTable.ledgerEntryId, e.id),
+                ),
+              ),
           )
         : undefined,
     ),
@@ -380,6 +420,7 @@ const expenseDay = sql<string>`coalesce(${expensesTable.paidOn}, ${expensesTable
 /** The landlord's expenses whose bank day falls from..to. */
 export async function listExpenses(db: Database, filter: BookFilter): Promise<BookRow[]> {
   const x = expensesTable;
+  const { organisationId } = filter;
   const rows = await db
     .select({
       id: x.id,
@@ -395,11 +436,18 @@ export async function listExpenses(db: Database, filter: BookFilter): Promise<Bo
     })
     .from(x)
     .innerJoin(propertiesTable, eq(propertiesTable.id, x.propertyId))
-    .leftJoin(unitsTable, eq(unitsTable.id, x.unitId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, x.vendorId))
+    .leftJoin(
+      unitsTable,
+      and(eq(unitsTable.organisationId, organisationId), eq(unitsTable.id, x.unitId)),
+    )
+    .leftJoin(
+      vendorsTable,
+      and(eq(vendorsTable.organisationId, organisationId), eq(vendorsTable.id, x.vendorId)),
+    )
     .where(
       and(
-        eq(propertiesTable.organisationId, filter.organisationId),
+        eq(x.organisationId, organisationId),
+        eq(propertiesTable.organisationId, organisationId),
         filter.ids ? anyOf(x.id, filter.ids) : undefined,
         sql`${expenseDay} >= ${filter.from}`,
         sql`${expenseDay} <= ${filter.to}`,
@@ -408,7 +456,12 @@ export async function listExpenses(db: Database, filter: BookFilter): Promise<Bo
               db
                 .select({ one: sql`1` })
                 .from(bankLinesTable)
-                .where(eq(bankLinesTable.expenseId, x.id)),
+                .where(
+                  and(
+                    eq(bankLinesTable.organisationId, organisationId),
+                    eq(bankLinesTable.expenseId, x.id),
+                  ),
+                ),
             )
           : undefined,
       ),
@@ -450,19 +503,9 @@ export async function listMatchedRecords(
   ];
 }
 
-/** The landlord who owns the lease's property. */
-export async function organisationOfLease(
-  db: Database,
-  leaseId: number,
-): Promise<number | undefined> {
-  const [row] = await withPropertyOfLease(
-    db.select({ organisationId: propertiesTable.organisationId }).from(leasesTable).$dynamic(),
-  ).where(eq(leasesTable.id, leaseId));
-  return row?.organisationId;
-}
-
 export async function isRecordMatched(
   db: Database,
+  organisationId: number,
   kind: 'payment' | 'expense',
   recordId: number,
 ): Promise<boolean> {
@@ -470,7 +513,7 @@ export async function isRecordMatched(
   const [row] = await db
     .select({ id: bankLinesTable.id })
     .from(bankLinesTable)
-    .where(eq(column, recordId))
+    .where(and(eq(bankLinesTable.organisationId, organisationId), eq(column, recordId)))
     .limit(1);
   return row !== undefined;
 }

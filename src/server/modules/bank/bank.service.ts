@@ -172,7 +172,7 @@ export async function previewStatement(
   const account = await requireAccount(ctx, accountId);
   const statement = read(account, body);
   const keys = lineKeys(statement.lines);
-  const existing = await repository.existingKeys(ctx.tx, accountId, keys);
+  const existing = await repository.existingKeys(ctx.tx, account, keys);
   return {
     format: statement.format,
     headers: statement.headers,
@@ -283,6 +283,7 @@ async function linesWithMatches(
       (
         await repository.listRejections(
           ctx.tx,
+          organisationId,
           open.map((row) => row.id),
         )
       ).map((r) => rejectionKey(r.lineId, r.kind, r.recordId)),
@@ -308,7 +309,7 @@ export async function listLines(
   }: { accountId: number; month?: string | undefined; status: 'all' | 'unmatched' | 'matched' },
 ): Promise<BankLine[]> {
   const account = await requireAccount(ctx, accountId);
-  const rows = await repository.listLines(ctx.tx, accountId, {
+  const rows = await repository.listLines(ctx.tx, account, {
     ...(month ? monthRange(month) : {}),
     status,
   });
@@ -375,7 +376,7 @@ export async function confirmMatch(
       'recordId',
     );
   }
-  if (await repository.isRecordMatched(ctx.tx, body.kind, body.recordId)) {
+  if (await repository.isRecordMatched(ctx.tx, account.organisationId, body.kind, body.recordId)) {
     throw conflict(
       'bank.record_matched',
       `This ${body.kind} is already matched to another bank line`,
@@ -462,10 +463,8 @@ export async function recordLineAsPayment(
     throw badRequest('bank.not_a_deposit', 'Only money in can be recorded as a payment', 'leaseId');
   }
   const lease = await findManagedLease(ctx.tx, ctx.actor, body.leaseId);
-  if (
-    !lease ||
-    (await repository.organisationOfLease(ctx.tx, lease.id)) !== account.organisationId
-  ) {
+  // The lease row names its organisation (kept equal to its property's by the database).
+  if (!lease || lease.organisationId !== account.organisationId) {
     throw notFound('leases.not_found', 'Lease not found');
   }
   const idempotencyKey = `bank-line-${line.id}`;
@@ -548,16 +547,16 @@ export async function reconcile(
   const start = account.openingDate;
   const before =
     from > start
-      ? await repository.matchedTotals(ctx.tx, accountId, start, addDays(from, -1))
+      ? await repository.matchedTotals(ctx.tx, account, start, addDays(from, -1))
       : { in: cents(0), out: cents(0) };
-  const during = await repository.matchedTotals(ctx.tx, accountId, from > start ? from : start, to);
+  const during = await repository.matchedTotals(ctx.tx, account, from > start ? from : start, to);
   const opening = cents(account.openingBalance + before.in + before.out);
   const booksClosing = cents(opening + during.in + during.out);
-  const balance = await repository.findBalance(ctx.tx, accountId, month);
+  const balance = await repository.findBalance(ctx.tx, account, month);
   const lines = await linesWithMatches(
     ctx,
     account,
-    await repository.listLines(ctx.tx, accountId, { from, to, status: 'unmatched' }),
+    await repository.listLines(ctx.tx, account, { from, to, status: 'unmatched' }),
   );
   const unmatchedTotal = lines.reduce<number>(
     (sum, line) => sum + toCents(line.amount),

@@ -65,8 +65,8 @@ export interface RegisterOptions extends PageRequest {
   order: SortOrder;
 }
 
-/** Received and held per lease, summed in the database. */
-function sumsPerLease(db: Database) {
+/** Received and held per lease of the scope, summed in the database. */
+function sumsPerLease(db: Database, scope: Scope) {
   const t = depositTransactionsTable;
   return db
     .select({
@@ -79,6 +79,7 @@ function sumsPerLease(db: Database) {
       ),
     })
     .from(t)
+    .where(inOrganisation(t.organisationId, scope))
     .groupBy(t.leaseId)
     .as('deposit_sums');
 }
@@ -88,7 +89,7 @@ export async function listRegister(
   db: Database,
   options: RegisterOptions,
 ): Promise<{ rows: DepositRegisterItem[]; total: number }> {
-  const sums = sumsPerLease(db);
+  const sums = sumsPerLease(db, options.scope);
   const held = sql`coalesce(${sums.held}, 0)`;
   const columns = {
     property: textKey(propertiesTable.name),

@@ -131,15 +131,15 @@ export async function listExpenses(
     .select({ ...summaryColumns, total: totalColumn() })
     .from(e)
     .innerJoin(propertiesTable, eq(propertiesTable.id, e.propertyId))
-    .leftJoin(unitsTable, eq(unitsTable.id, e.unitId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, e.vendorId))
+    .leftJoin(unitsTable, sameOrganisation(unitsTable, e.unitId))
+    .leftJoin(vendorsTable, sameOrganisation(vendorsTable, e.vendorId))
     .where(listFilter(scope, query))
     .orderBy(...sortOrder(SORT_COLUMNS, query.sort, query.order, [desc(e.expenseDate), desc(e.id)]))
     .$dynamic();
   const { rows, total } = await readPage(select, query);
   const receipts = await countReceipts(
     db,
-    rows.map((row) => row.expense.id),
+    rows.map((row) => row.expense),
   );
   return { rows: rows.map((row) => toSummary(row, receipts.get(row.expense.id) ?? 0)), total };
 }
@@ -158,7 +158,7 @@ export async function totalExpenses(
     })
     .from(e)
     .innerJoin(propertiesTable, eq(propertiesTable.id, e.propertyId))
-    .leftJoin(vendorsTable, eq(vendorsTable.id, e.vendorId))
+    .leftJoin(vendorsTable, sameOrganisation(vendorsTable, e.vendorId))
     .where(listFilter(scope, filters));
   const total = row?.total ?? cents(0);
   const paid = row?.paid ?? cents(0);
@@ -173,16 +173,16 @@ export async function totalExpenses(
 /** A property's latest expenses, for its page. */
 export async function listRecentExpenses(
   db: Database,
-  propertyId: number,
+  property: { id: number; organisationId: number },
   limit: number,
 ): Promise<ExpenseSummary[]> {
   const rows = await baseQuery(db)
-    .where(eq(e.propertyId, propertyId))
+    .where(and(eq(e.organisationId, property.organisationId), eq(e.propertyId, property.id)))
     .orderBy(desc(e.expenseDate), desc(e.id))
     .limit(limit);
   const receipts = await countReceipts(
     db,
-    rows.map((row) => row.expense.id),
+    rows.map((row) => row.expense),
   );
   return rows.map((row) => toSummary(row, receipts.get(row.expense.id) ?? 0));
 }

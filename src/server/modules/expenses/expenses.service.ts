@@ -239,8 +239,8 @@ export async function listPropertyExpenses(
   ctx: Context,
   propertyId: number,
 ): Promise<ExpenseSummary[]> {
-  await requireManagedProperty(ctx.tx, ctx.actor, propertyId);
-  return repository.listRecentExpenses(ctx.tx, propertyId, 5);
+  const property = await requireManagedProperty(ctx.tx, ctx.actor, propertyId);
+  return repository.listRecentExpenses(ctx.tx, property, 5);
 }
 
 export async function updateExpense(

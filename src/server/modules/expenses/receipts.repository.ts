@@ -58,16 +58,25 @@ export async function findReceipt(
   return row?.upload;
 }
 
+/** How many receipts each of these expenses has, read by their organisations first. */
 export async function countReceipts(
   db: Database,
-  expenseIds: number[],
+  expenses: readonly ExpenseKey[],
 ): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
-  if (expenseIds.length === 0) return counts;
+  if (expenses.length === 0) return counts;
   const rows = await db
     .select({ expenseId: r.expenseId })
     .from(r)
-    .where(inArray(r.expenseId, expenseIds));
+    .where(
+      and(
+        inArray(r.organisationId, [...new Set(expenses.map((x) => x.organisationId))]),
+        inArray(
+          r.expenseId,
+          expenses.map((x) => x.id),
+        ),
+      ),
+    );
   for (const row of rows) counts.set(row.expenseId, (counts.get(row.expenseId) ?? 0) + 1);
   return counts;
 }

@@ -64,13 +64,25 @@ function namedQuery(db: Database) {
     );
 }
 
-async function countPosted(db: Database, ids: number[]): Promise<Map<number, number>> {
+/** How many expenses each of these recurring expenses posted, read by their organisations first. */
+async function countPosted(
+  db: Database,
+  recurring: readonly Pick<RecurringExpenseRow, 'id' | 'organisationId'>[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
-  if (ids.length === 0) return counts;
+  if (recurring.length === 0) return counts;
   const rows = await db
     .select({ id: expensesTable.recurringExpenseId, n: count() })
     .from(expensesTable)
-    .where(inArray(expensesTable.recurringExpenseId, ids))
+    .where(
+      and(
+        inArray(expensesTable.organisationId, [...new Set(recurring.map((x) => x.organisationId))]),
+        inArray(
+          expensesTable.recurringExpenseId,
+          recurring.map((x) => x.id),
+        ),
+      ),
+    )
     .groupBy(expensesTable.recurringExpenseId);
   for (const row of rows) counts.set(row.id!, Number(row.n));
   return counts;
@@ -94,7 +106,7 @@ async function requireRecurring(ctx: Context, id: number, lock = false): Promise
 
 async function present(ctx: Context, id: number): Promise<RecurringExpense> {
   const found = await requireRecurring(ctx, id);
-  return toRecurringExpense(found, (await countPosted(ctx.tx, [id])).get(id) ?? 0);
+  return toRecurringExpense(found, (await countPosted(ctx.tx, [found.row])).get(id) ?? 0);
 }
 
 const valuesOf = (body: RecurringExpenseBody) => ({
@@ -127,7 +139,7 @@ export async function listRecurringExpenses(
     .orderBy(asc(propertiesTable.name), asc(r.startDate), asc(r.id));
   const posted = await countPosted(
     ctx.tx,
-    rows.map((row) => row.row.id),
+    rows.map((row) => row.row),
   );
   return rows.map((row) => toRecurringExpense(row, posted.get(row.row.id) ?? 0));
 }

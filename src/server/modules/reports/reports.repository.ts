@@ -383,7 +383,7 @@ export async function read1099Vendors(
   const owner =
     scope.organisationId === undefined
       ? sql`true`
-      : sql`v.organisation_id = ${scope.organisationId}`;
+      : sql`v.organisation_id = ${scope.organisationId} AND x.organisation_id = ${scope.organisationId}`;
   const rows = await readRows(
     db,
     sql`SELECT v.id, v.name, v.tax_id, count(*) AS payments, sum(x.amount)::text AS total
@@ -404,15 +404,18 @@ export async function read1099Vendors(
   }));
 }
 
-/** Names of vendors, by id (an expense report's rows). */
+/** Names of the scope's vendors, by id (an expense report's rows). */
 export async function readVendorNames(
   db: Database,
+  scope: BooksScope,
   ids: readonly number[],
 ): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
+  const owner =
+    scope.organisationId === undefined ? sql`true` : sql`organisation_id = ${scope.organisationId}`;
   const rows = await readRows(
     db,
-    sql`SELECT id, name FROM vendors WHERE id = ANY(${sql.param([...ids])}::int[])`,
+    sql`SELECT id, name FROM vendors WHERE ${owner} AND id = ANY(${sql.param([...ids])}::int[])`,
     z.object({ id: z.coerce.number(), name: z.string() }),
   );
   return new Map(rows.map((row) => [row.id, row.name]));

@@ -150,6 +150,7 @@ function combine(
 }
 
 interface Books {
+  scope: BooksScope;
   range: BooksRange;
   periods: ReportPeriod[];
   properties: { id: number; name: string; address: string }[];
@@ -167,7 +168,13 @@ async function readBooks(
     await readScopedProperties(ctx.tx, scope),
     await readBookSums(ctx.tx, scope, range, options),
   ];
-  return { range, periods: reportPeriods(range.from, range.to, range.groupBy), properties, sums };
+  return {
+    scope,
+    range,
+    periods: reportPeriods(range.from, range.to, range.groupBy),
+    properties,
+    sums,
+  };
 }
 
 function incomeAndExpenseLines(books: Books, sums: readonly PeriodSum[]) {
@@ -335,7 +342,7 @@ export async function getExpenseReport(
   const vendors = new LineSums(books.periods, books.range);
   for (const sum of expenses) vendors.add(String(sum.vendorId ?? ''), sum.periodStart, sum.amount);
   const ids = vendors.keys().filter(Boolean).map(Number);
-  const names = await readVendorNames(ctx.tx, ids);
+  const names = await readVendorNames(ctx.tx, books.scope, ids);
   const byVendor = vendors
     .keys()
     .map((key) => ({
