@@ -74,8 +74,12 @@ export async function requireWorkOrder(
 }
 
 /** The tenant a request filed now concerns: the one whose lease covers today, or nobody. */
-async function tenantOnDay(db: Database, unitId: number, day: string): Promise<number | null> {
-  return (await findLeaseInEffect(db, unitId, day))?.tenantId ?? null;
+async function tenantOnDay(
+  db: Database,
+  unit: { id: number; organisationId: number },
+  day: string,
+): Promise<number | null> {
+  return (await findLeaseInEffect(db, unit, day))?.tenantId ?? null;
 }
 
 /** Shows photos the actor sent on a work order; a photo may show on one work order only. */
@@ -180,7 +184,7 @@ export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Pr
   const row = await insertWorkOrder(ctx, {
     ...request,
     unitId: unit.id,
-    tenantId: await tenantOnDay(ctx.tx, unit.id, calendarDate(ctx.now, ctx.timeZone)),
+    tenantId: await tenantOnDay(ctx.tx, unit, calendarDate(ctx.now, ctx.timeZone)),
   });
   return row.id;
 }
