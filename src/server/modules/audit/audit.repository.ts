@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { AuditAction } from '../../../shared/audit-sentences';
 import type { AuditedEntity, AuditValue, HistoryEvent } from '../../../shared/schemas/audit';
 import type { Context } from '../../context';
@@ -136,17 +136,28 @@ function toHistoryEvent(row: AuditEventRow): HistoryEvent {
 /** How many events one history answer holds at most: the newest. */
 export const HISTORY_LIMIT = 200;
 
-/** A record's events, newest first. */
+/**
+ * A record's events, newest first, read by the record's organisation (decision 0030). An
+ * event keeps the organisation its actor acted for, which is none for the system (the rent
+ * run's postings, say), a visitor, an Admin acting for no organisation and the events written
+ * before teams: those stay in the history as before.
+ */
 export async function listHistory(
   db: Database,
-  entityType: AuditedEntity,
-  entityId: number,
+  record: { entityType: AuditedEntity; entityId: number; organisationId: number },
 ): Promise<HistoryEvent[]> {
   const rows = await db
     .select()
     .from(auditEventsTable)
     .where(
-      and(eq(auditEventsTable.entityType, entityType), eq(auditEventsTable.entityId, entityId)),
+      and(
+        or(
+          eq(auditEventsTable.organisationId, record.organisationId),
+          isNull(auditEventsTable.organisationId),
+        ),
+        eq(auditEventsTable.entityType, record.entityType),
+        eq(auditEventsTable.entityId, record.entityId),
+      ),
     )
     .orderBy(desc(auditEventsTable.id))
     .limit(HISTORY_LIMIT);

@@ -26,7 +26,8 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
     staff: requireManagedStaff,
     tenants: requireManagedTenant,
     leases: requireManagedLease,
-    applications: requireManagedApplication,
+    applications: async (db, actor, id) =>
+      (await requireManagedApplication(db, actor, id)).application,
     vendors: requireManagedVendor,
     expenses: requireManagedExpense,
   };
