@@ -99,11 +99,9 @@ export async function insertRows<T extends TableWithId>(
 ): Promise<T['$inferSelect'][]> {
   const ids = await insertRowsReturningIds(db, table, rows, options);
   if (ids.length === 0) return [];
-  const found = (await db
+  const found = await db
     .select()
     .from(table as PgTable)
-    .where(and(options.readBack, anyOf(table.id, ids)))) as unknown as (T['$inferSelect'] & {
-    id: number;
-  })[];
-  return found.sort((a, b) => a.id - b.id);
+    .where(and(options.readBack, anyOf(table.id, ids)));
+  return (found as unknown as (T['$inferSelect'] & { id: number })[]).sort((a, b) => a.id - b.id);
 }
