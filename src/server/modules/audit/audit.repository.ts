@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AuditAction } from '../../../shared/audit-sentences';
 import type { AuditedEntity, AuditValue, HistoryEvent } from '../../../shared/schemas/audit';
 import type { Context } from '../../context';
@@ -136,28 +136,17 @@ function toHistoryEvent(row: AuditEventRow): HistoryEvent {
 /** How many events one history answer holds at most: the newest. */
 export const HISTORY_LIMIT = 200;
 
-/**
- * A record's events, newest first, read by the record's organisation (decision 0030). An
- * event keeps the organisation its actor acted for, which is none for the system (the rent
- * run's postings, say), a visitor, an Admin acting for no organisation and the events written
- * before teams: those stay in the history as before.
- */
+/** A record's events, newest first. */
 export async function listHistory(
   db: Database,
-  record: { entityType: AuditedEntity; entityId: number; organisationId: number },
+  entityType: AuditedEntity,
+  entityId: number,
 ): Promise<HistoryEvent[]> {
   const rows = await db
     .select()
     .from(auditEventsTable)
     .where(
-      and(
-        or(
-          eq(auditEventsTable.organisationId, record.organisationId),
-          isNull(auditEventsTable.organisationId),
-        ),
-        eq(auditEventsTable.entityType, record.entityType),
-        eq(auditEventsTable.entityId, record.entityId),
-      ),
+      and(eq(auditEventsTable.entityType, entityType), eq(auditEventsTable.entityId, entityId)),
     )
     .orderBy(desc(auditEventsTable.id))
     .limit(HISTORY_LIMIT);

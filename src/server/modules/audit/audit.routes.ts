@@ -26,8 +26,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
     staff: requireManagedStaff,
     tenants: requireManagedTenant,
     leases: requireManagedLease,
-    applications: async (db, actor, id) =>
-      (await requireManagedApplication(db, actor, id)).application,
+    applications: requireManagedApplication,
     vendors: requireManagedVendor,
     expenses: requireManagedExpense,
   };
