@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from './client';
@@ -81,6 +81,11 @@ export async function insertRowsReturningIds<T extends PgTable>(
 type TableWithId = PgTable & { id: PgColumn };
 
 export interface InsertOptions {
+  /**
+   * A condition the new rows are read back by besides their ids (`insertRows`): their
+   * organisation, which a table of an organisation's data is read by first (decision 0030).
+   */
+  readBack?: SQL | undefined;
   /** A row that meets a unique key already filled is left out (answered by no id), not an error. */
   skipConflicts?: boolean;
 }
@@ -94,9 +99,9 @@ export async function insertRows<T extends TableWithId>(
 ): Promise<T['$inferSelect'][]> {
   const ids = await insertRowsReturningIds(db, table, rows, options);
   if (ids.length === 0) return [];
-  const found = (await db
+  const found = await db
     .select()
     .from(table as PgTable)
-    .where(anyOf(table.id, ids))) as unknown as (T['$inferSelect'] & { id: number })[];
-  return found.sort((a, b) => a.id - b.id);
+    .where(and(options.readBack, anyOf(table.id, ids)));
+  return (found as unknown as (T['$inferSelect'] & { id: number })[]).sort((a, b) => a.id - b.id);
 }

@@ -23,7 +23,11 @@ export const applicationReceivedNotice: Subscriber = {
     const applicant = `${application.firstName} ${application.lastName}`;
     await notifyOffice(
       ctx,
-      { propertyId: place.propertyId, category: 'leasing' },
+      {
+        organisationId: application.organisationId,
+        propertyId: place.propertyId,
+        category: 'leasing',
+      },
       {
         key: `application:${application.id}`,
         kind: 'applications.received',

@@ -2,6 +2,7 @@ import { asc, gt } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpAndLogin, type TestApp, type TestUser } from '../../test/test-app';
+import { firstOrganisationOf } from '../organisations';
 import { auditEventsTable, type AuditEventRow } from './audit.table';
 
 const property = {
@@ -488,6 +489,39 @@ describe('the audit trail', () => {
         (await landlord.request({ method: 'GET', url: '/api/properties/999999/history' }))
           .statusCode,
       ).toBe(404);
+    });
+
+    it("keeps an Admin's edit, which names the Admin's organisation, not the record's", async () => {
+      const admin = await signUpAndLogin(t, 'Admin');
+      const id = (
+        await landlord.request({ method: 'POST', url: '/api/properties', payload: property })
+      ).json().id;
+      const edited = await eventsOf(admin, {
+        method: 'PUT',
+        url: `/api/properties/${id}`,
+        payload: { ...property, name: 'By An Admin' },
+      });
+      expect(edited.response.statusCode).toBe(200);
+      // An event keeps the organisation its actor acted for (decision 0029): the history of a
+      // record cannot be read by the record's organisation without losing such events.
+      const landlordsOrganisation = await firstOrganisationOf(t.database.db, landlord.user.id);
+      expect(edited.events).toHaveLength(1);
+      expect(edited.events[0]!.organisationId).not.toBe(landlordsOrganisation);
+
+      const history = await landlord.request({
+        method: 'GET',
+        url: `/api/properties/${id}/history`,
+      });
+      expect(history.statusCode).toBe(200);
+      expect(history.json()).toMatchObject([
+        {
+          action: 'update',
+          actor: { kind: 'user', userId: admin.user.id },
+          after: { name: 'By An Admin' },
+        },
+        { action: 'create', actor: { kind: 'user', userId: landlord.user.id } },
+      ]);
+      expect(history.json()).toHaveLength(2);
     });
 
     it('is served for every kind of managed record and listed in the OpenAPI document', async () => {

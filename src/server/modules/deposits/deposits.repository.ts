@@ -19,11 +19,20 @@ import { unitNumberOrder } from '../../db/unit-order';
 
 export type NewDepositTransaction = typeof depositTransactionsTable.$inferInsert;
 
-export function listTransactions(db: Database, leaseId: number): Promise<DepositTransactionRow[]> {
+/** A lease, named by its organisation as well as its id (decision 0030). */
+type LeaseKey = { id: number; organisationId: number };
+
+/** A lease's deposit transactions, by its organisation first. */
+export function listTransactions(db: Database, lease: LeaseKey): Promise<DepositTransactionRow[]> {
   return db
     .select()
     .from(depositTransactionsTable)
-    .where(eq(depositTransactionsTable.leaseId, leaseId))
+    .where(
+      and(
+        eq(depositTransactionsTable.organisationId, lease.organisationId),
+        eq(depositTransactionsTable.leaseId, lease.id),
+      ),
+    )
     .orderBy(asc(depositTransactionsTable.id));
 }
 
@@ -37,12 +46,17 @@ export async function insertTransactions(
 
 export async function findSettlement(
   db: Database,
-  leaseId: number,
+  lease: LeaseKey,
 ): Promise<DepositSettlementRow | undefined> {
   const [row] = await db
     .select()
     .from(depositSettlementsTable)
-    .where(eq(depositSettlementsTable.leaseId, leaseId))
+    .where(
+      and(
+        eq(depositSettlementsTable.organisationId, lease.organisationId),
+        eq(depositSettlementsTable.leaseId, lease.id),
+      ),
+    )
     .limit(1);
   return row;
 }

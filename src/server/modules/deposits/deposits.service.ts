@@ -105,8 +105,8 @@ function depositOf(
 async function readDeposit(ctx: Context, lease: LeaseRow): Promise<LeaseDeposit> {
   return depositOf(
     lease,
-    await repository.listTransactions(ctx.tx, lease.id),
-    await repository.findSettlement(ctx.tx, lease.id),
+    await repository.listTransactions(ctx.tx, lease),
+    await repository.findSettlement(ctx.tx, lease),
   );
 }
 
@@ -194,10 +194,10 @@ export async function recordReceipt(
 ): Promise<LeaseDeposit> {
   const lease = await requireLease(ctx, leaseId);
   refuseFuture(ctx, body.date, 'date');
-  if (await repository.findSettlement(ctx.tx, leaseId)) {
+  if (await repository.findSettlement(ctx.tx, lease)) {
     throw conflict('deposits.settled', ALREADY_SETTLED);
   }
-  const rows = await repository.listTransactions(ctx.tx, leaseId);
+  const rows = await repository.listTransactions(ctx.tx, lease);
   const outstanding = lease.deposit - receivedOf(rows);
   const amount = toCents(body.amount);
   if (amount > outstanding) throw overAgreed(outstanding);
@@ -232,11 +232,11 @@ export async function settleDeposit(
 ): Promise<LeaseDeposit> {
   const lease = await requireLease(ctx, leaseId);
   refuseFuture(ctx, body.date, 'date');
-  if (await repository.findSettlement(ctx.tx, leaseId)) {
+  if (await repository.findSettlement(ctx.tx, lease)) {
     throw conflict('deposits.settled', ALREADY_SETTLED);
   }
   const userId = actingUser(ctx).id;
-  let held = heldOf(await repository.listTransactions(ctx.tx, leaseId));
+  let held = heldOf(await repository.listTransactions(ctx.tx, lease));
   const outflows: repository.NewDepositTransaction[] = [];
   const payFromDeposit = async (
     amount: Cents,
@@ -282,7 +282,7 @@ export async function settleDeposit(
 
   let applied = 0;
   if (body.applyToOpenCharges && held > 0) {
-    const entries = await listEntries(ctx.tx, leaseId);
+    const entries = await listEntries(ctx.tx, lease);
     const { charges } = allocate(entries.map(toLedgerLine));
     const open = charges.reduce((total, charge) => total + charge.open, 0);
     applied = Math.min(held, open);

@@ -285,6 +285,37 @@ describe('expenses', () => {
     expect(order.json().code).toBe('work-orders.not_a_photo');
   });
 
+  it('a file is one record\u2019s: a receipt is no work-order photo nor another receipt, a photo no receipt', async () => {
+    const receipt = await photoOf(landlord);
+    await createdId(landlord, '/api/expenses', expense({ receiptUploadIds: [receipt] }));
+    const workOrder = (photoIds: number[]) =>
+      landlord.request({
+        method: 'POST',
+        url: '/api/work-orders',
+        payload: { unitId, title: 'Leak', category: 'Plumbing', priority: 'Routine', photoIds },
+      });
+    const asPhoto = await workOrder([receipt]);
+    expect(asPhoto.statusCode).toBe(400);
+    expect(asPhoto.json().code).toBe('work-orders.not_a_photo');
+    const again = await landlord.request({
+      method: 'POST',
+      url: '/api/expenses',
+      payload: expense({ receiptUploadIds: [receipt] }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('expenses.receipt_in_use');
+
+    const photo = await photoOf(landlord);
+    expect((await workOrder([photo])).statusCode).toBe(201);
+    const asReceipt = await landlord.request({
+      method: 'POST',
+      url: '/api/expenses',
+      payload: expense({ receiptUploadIds: [photo] }),
+    });
+    expect(asReceipt.statusCode).toBe(409);
+    expect(asReceipt.json().code).toBe('expenses.receipt_in_use');
+  });
+
   it('deleting an expense removes it with its receipts, on its trail', async () => {
     const photo = await photoOf(landlord);
     const id = await createdId(landlord, '/api/expenses', expense({ receiptUploadIds: [photo] }));

@@ -34,7 +34,7 @@ import {
 } from '../../http/errors';
 import { recordEvent } from '../audit';
 import { hashOneTimeCode, newOneTimeCode } from '../auth';
-import { requireManagedStaff, requireManagedTenant } from '../authz';
+import { requireManagedStaff, requireManagedTenant, scopeFor } from '../authz';
 import { enqueueMail } from '../mail';
 import type { StaffRow } from '../staff';
 import type { TenantRow } from '../tenants';
@@ -240,7 +240,13 @@ export async function inviteTenants(
 
 /** Withdraws a pending invitation of a record the caller manages. */
 export async function revokeInvitation(ctx: Context, id: number): Promise<Invitation> {
-  const found = await findInvitation(ctx.tx, { id });
+  // Read in the organisation the member acts for (decision 0030): another's answers 404, as
+  // the check of its record below would. An Admin's reaches every organisation's.
+  const scope = scopeFor(ctx.actor);
+  const found = await findInvitation(ctx.tx, {
+    id,
+    organisationId: scope.kind === 'organisation' ? scope.organisationId : undefined,
+  });
   if (!found) throw INVITATION_NOT_FOUND();
   const record = recordOf(found);
   try {

@@ -68,7 +68,9 @@ export function openingDate(lease: LeaseRow, rules: RentRules): string {
  * unit here, so its preview follows the rules of the landlord writing it.
  */
 async function rulesOf(ctx: Context, lease: LeaseRow): Promise<RentRules> {
-  if (lease.unitId) return findRentRulesOfUnit(ctx.tx, lease.unitId);
+  if (lease.unitId) {
+    return findRentRulesOfUnit(ctx.tx, { id: lease.unitId, organisationId: lease.organisationId });
+  }
   return ctx.actor.kind === 'user' ? findRentRulesOfUser(ctx.tx, ctx.actor.user.id) : {};
 }
 
@@ -99,7 +101,7 @@ export async function previewPosting(
     ? await requireManagedLease(ctx.tx, ctx.actor, body.leaseId)
     : undefined;
   const after: LeaseRow = { ...(before ?? NEW_LEASE), ...datedTerms(body, today, before) };
-  const entries = before ? await listEntries(ctx.tx, before.id) : [];
+  const entries = before ? await listEntries(ctx.tx, before) : [];
   const rules = await rulesOf(ctx, after);
   const plan = planRent({ before, after, entries, today, rules });
   const opening = before ? 0 : toCents(body.openingBalance ?? 0);
@@ -166,7 +168,7 @@ export async function rebook(
   input: { before: LeaseRow; after: LeaseRow; confirmed: boolean | undefined },
 ): Promise<void> {
   const today = calendarDate(ctx.now, ctx.timeZone);
-  const entries = await listEntries(ctx.tx, input.after.id);
+  const entries = await listEntries(ctx.tx, input.after);
   const plan = planRent({ ...input, entries, today, rules: await rulesOf(ctx, input.after) });
   refuseUnconfirmedBackPosting(plan, input.confirmed);
   if (plan.post.length === 0 && plan.reverse.length === 0) return;

@@ -49,7 +49,7 @@ export async function voidLease(
       'This lease has deposit records, which a void cannot undo: settle its deposit instead, or move the tenant out.',
     );
   }
-  const standing = standingEntries(await listEntries(ctx.tx, id));
+  const standing = standingEntries(await listEntries(ctx.tx, before));
   const reversals = await reverseEntries(ctx, standing, `Lease voided: ${body.reason}`);
   const end = { status: 'Terminated' as const, endedOn: null, endReason: body.reason };
   await setLeaseEnd(ctx.tx, before, end);

@@ -15,16 +15,26 @@ import { openChargesOf } from './open-charges.sql';
 
 export type NewLedgerEntry = typeof ledgerEntriesTable.$inferInsert;
 
+/** A lease (or a ledger entry), named by its organisation as well as its id (decision 0030). */
+type RecordKey = { id: number; organisationId: number };
+
+/** The entries of a lease: by its organisation first, then by the lease. */
+const entriesOf = (lease: RecordKey) =>
+  and(
+    eq(ledgerEntriesTable.organisationId, lease.organisationId),
+    eq(ledgerEntriesTable.leaseId, lease.id),
+  );
+
 /**
  * A lease's entries by effective date, then in the order they were recorded (docs/product.md,
  * Ledger): the order the ledger lists them and its running balance follows. A charge dated
  * in November and recorded before August's rent still comes after it.
  */
-export function listEntries(db: Database, leaseId: number): Promise<LedgerEntryRow[]> {
+export function listEntries(db: Database, lease: RecordKey): Promise<LedgerEntryRow[]> {
   return db
     .select()
     .from(ledgerEntriesTable)
-    .where(eq(ledgerEntriesTable.leaseId, leaseId))
+    .where(entriesOf(lease))
     .orderBy(asc(ledgerEntriesTable.entryDate), asc(ledgerEntriesTable.id));
 }
 
@@ -58,13 +68,13 @@ export async function findByIdempotencyKey(
 /** The entry, locked, if it belongs to the lease. */
 export async function lockEntry(
   db: Database,
-  leaseId: number,
+  lease: RecordKey,
   entryId: number,
 ): Promise<LedgerEntryRow | undefined> {
   const [row] = await db
     .select()
     .from(ledgerEntriesTable)
-    .where(and(eq(ledgerEntriesTable.id, entryId), eq(ledgerEntriesTable.leaseId, leaseId)))
+    .where(and(entriesOf(lease), eq(ledgerEntriesTable.id, entryId)))
     .for('update')
     .limit(1);
   return row;
@@ -72,12 +82,17 @@ export async function lockEntry(
 
 export async function findReversalOf(
   db: Database,
-  entryId: number,
+  entry: RecordKey,
 ): Promise<LedgerEntryRow | undefined> {
   const [row] = await db
     .select()
     .from(ledgerEntriesTable)
-    .where(eq(ledgerEntriesTable.reversesId, entryId))
+    .where(
+      and(
+        eq(ledgerEntriesTable.organisationId, entry.organisationId),
+        eq(ledgerEntriesTable.reversesId, entry.id),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -299,30 +314,51 @@ export async function listLeasesWithLateFeesDue(
     .limit(batch.limit);
 }
 
-/** The entries of many leases, in posting order. */
-export function listEntriesOfLeases(db: Database, leaseIds: number[]): Promise<LedgerEntryRow[]> {
+/**
+ * The entries of many leases, in posting order: of one organisation's leases, read by it first
+ * (decision 0030), or of any (a job's batch over every organisation) when left out.
+ */
+export function listEntriesOfLeases(
+  db: Database,
+  leaseIds: number[],
+  organisationId?: number,
+): Promise<LedgerEntryRow[]> {
   if (leaseIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(ledgerEntriesTable)
-    .where(inArray(ledgerEntriesTable.leaseId, leaseIds))
+    .where(
+      and(
+        organisationId === undefined
+          ? undefined
+          : eq(ledgerEntriesTable.organisationId, organisationId),
+        inArray(ledgerEntriesTable.leaseId, leaseIds),
+      ),
+    )
     .orderBy(asc(ledgerEntriesTable.id));
 }
 
 /**
  * The rules rent follows on a unit: its landlord's (the owner of its property). Read when a
- * preview or a save shows what posting will do, as the job reads them when it posts.
+ * preview or a save shows what posting will do, as the job reads them when it posts; the
+ * unit and its property by the unit's organisation first (decision 0030).
  */
 export async function findRentRulesOfUnit(
   db: Database,
-  unitId: number,
+  unit: RecordKey,
 ): Promise<{ firstPeriod: FirstPeriodRule }> {
   const [row] = await db
     .select({ firstPeriod: sql<FirstPeriodRule>`${usersTable.firstPeriodRule}` })
     .from(unitsTable)
-    .innerJoin(propertiesTable, eq(propertiesTable.id, unitsTable.propertyId))
+    .innerJoin(
+      propertiesTable,
+      and(
+        eq(propertiesTable.organisationId, unit.organisationId),
+        eq(propertiesTable.id, unitsTable.propertyId),
+      ),
+    )
     .innerJoin(usersTable, eq(usersTable.id, propertiesTable.userId))
-    .where(eq(unitsTable.id, unitId));
+    .where(and(eq(unitsTable.organisationId, unit.organisationId), eq(unitsTable.id, unit.id)));
   return { firstPeriod: row?.firstPeriod ?? 'prorate' };
 }
 

@@ -63,8 +63,8 @@ export function ledgerOf(leaseId: number, rows: LedgerEntryRow[]): Ledger {
 }
 
 export async function getLedger(ctx: Context, leaseId: number): Promise<Ledger> {
-  await requireLease(ctx, leaseId);
-  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, leaseId));
+  const lease = await requireLease(ctx, leaseId);
+  return ledgerOf(leaseId, await repository.listEntries(ctx.tx, lease));
 }
 
 /** The audit event of an entry, on its lease's trail. */
@@ -195,13 +195,13 @@ export async function reverseEntry(
   ctx: Context,
   { leaseId, entryId, body }: { leaseId: number; entryId: number; body: ReversalBody },
 ): Promise<LedgerEntryRow> {
-  await requireLease(ctx, leaseId);
-  const entry = await repository.lockEntry(ctx.tx, leaseId, entryId);
+  const lease = await requireLease(ctx, leaseId);
+  const entry = await repository.lockEntry(ctx.tx, lease, entryId);
   if (!entry) throw notFound('ledger.entry_not_found', 'Ledger entry not found');
   if (entry.kind === 'reversal') {
     throw conflict('ledger.reverse_reversal', 'A reversal cannot be reversed; post a new entry');
   }
-  if (await repository.findReversalOf(ctx.tx, entryId)) {
+  if (await repository.findReversalOf(ctx.tx, entry)) {
     throw conflict('ledger.already_reversed', 'This entry has already been reversed');
   }
   let row: LedgerEntryRow;

@@ -133,8 +133,8 @@ export async function getStatement(
   }
   const tenancy = await statements.findTenancyOfLease(ctx.tx, lease);
   if (!tenancy) throw notFound('leases.not_found', 'Lease not found');
-  const opening = await statements.balanceBefore(ctx.tx, leaseId, start);
-  const rows = await statements.entriesBetween(ctx.tx, leaseId, { from: start, to: end });
+  const opening = await statements.balanceBefore(ctx.tx, lease, start);
+  const rows = await statements.entriesBetween(ctx.tx, lease, { from: start, to: end });
   let running: number = opening;
   let charged = 0;
   let paid = 0;

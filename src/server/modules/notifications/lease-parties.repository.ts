@@ -9,6 +9,8 @@ import { unitsTable } from '../units';
 
 /** Who a lease concerns: its tenant's linked account (if any) and the property's office. */
 export interface LeaseParties {
+  /** The lease's organisation: the office told is its. */
+  organisationId: number;
   leaseId: number;
   endDate: string;
   tenantUserId: number | null;
@@ -19,6 +21,7 @@ export interface LeaseParties {
 }
 
 const partiesColumns = {
+  organisationId: leasesTable.organisationId,
   leaseId: leasesTable.id,
   endDate: leasesTable.endDate,
   tenantUserId: tenantsTable.userId,
@@ -38,11 +41,25 @@ function partiesQuery(db: Database) {
     .$dynamic();
 }
 
+/**
+ * The parties of one lease. `organisationId` is the organisation the request acts in, which
+ * every table is read by first (decision 0030); left out (a job, an Admin), every one's.
+ */
 export async function findLeaseParties(
   db: Database,
   leaseId: number,
+  organisationId?: number,
 ): Promise<LeaseParties | undefined> {
-  const [row] = await partiesQuery(db).where(eq(leasesTable.id, leaseId));
+  const [row] = await partiesQuery(db).where(
+    and(
+      ...(organisationId === undefined
+        ? []
+        : [leasesTable, tenantsTable, unitsTable, propertiesTable].map((table) =>
+            eq(table.organisationId, organisationId),
+          )),
+      eq(leasesTable.id, leaseId),
+    ),
+  );
   return row;
 }
 

@@ -47,7 +47,7 @@ export async function notifyLeasesEnding(ctx: Context): Promise<void> {
     }
     await notifyOffice(
       ctx,
-      { propertyId: lease.propertyId, category: 'leasing' },
+      { organisationId: lease.organisationId, propertyId: lease.propertyId, category: 'leasing' },
       {
         key: `${key}:landlord`,
         kind: 'leases.ending_soon',
@@ -85,7 +85,10 @@ export async function notifyOverdueCharges(ctx: Context): Promise<void> {
   );
   for (const lease of leases) {
     if (lease.tenantUserId === null) continue;
-    const rows = await listEntries(ctx.tx, lease.leaseId);
+    const rows = await listEntries(ctx.tx, {
+      id: lease.leaseId,
+      organisationId: lease.organisationId,
+    });
     const rent = new Set(
       rows.filter((r) => r.kind === 'charge' && r.category === 'rent').map((r) => r.id),
     );

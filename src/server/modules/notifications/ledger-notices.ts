@@ -4,6 +4,7 @@ import { formatCents, toCents } from '../../../shared/money';
 import { CATEGORY_LABELS, ledgerEntrySchema } from '../../../shared/schemas/ledger';
 import type { Context } from '../../context';
 import type { DomainEvent, Subscriber } from '../../events';
+import { scopeFor } from '../authz';
 import { ledgerEntriesTable } from '../ledger';
 import { findLeaseParties } from './lease-parties.repository';
 import { notify, notifyOffice } from './notifications.service';
@@ -15,10 +16,18 @@ const postedEntrySchema = ledgerEntrySchema.omit({
   reversedById: true,
 });
 
-/** The entry an event posted and the lease's parties (the lease is the event's record). */
+/**
+ * The entry an event posted and the lease's parties (the lease is the event's record), read
+ * in the organisation the request acts in: the command found the lease in it.
+ */
 async function entryAndParties(ctx: Context, event: DomainEvent) {
   const entry = postedEntrySchema.parse(event.after);
-  const parties = await findLeaseParties(ctx.tx, event.entityId);
+  const scope = scopeFor(ctx.actor);
+  const parties = await findLeaseParties(
+    ctx.tx,
+    event.entityId,
+    scope.kind === 'organisation' ? scope.organisationId : undefined,
+  );
   return parties ? { entry, parties, amount: toCents(entry.amount) } : null;
 }
 
@@ -84,7 +93,7 @@ export const paymentRecordedNotice: Subscriber = {
     }
     await notifyOffice(
       ctx,
-      { propertyId: parties.propertyId, category: 'money' },
+      { organisationId: parties.organisationId, propertyId: parties.propertyId, category: 'money' },
       {
         key: `payment-recorded:${entry.id}:office`,
         kind: 'payments.recorded',
@@ -137,7 +146,7 @@ export const lateFeeNotice: Subscriber = {
     }
     await notifyOffice(
       ctx,
-      { propertyId: parties.propertyId, category: 'money' },
+      { organisationId: parties.organisationId, propertyId: parties.propertyId, category: 'money' },
       {
         key: `${key}:office`,
         kind: 'late_fee_assessed',

@@ -36,7 +36,7 @@ export async function notify(ctx: Context, notification: NewNotification): Promi
  */
 export async function notifyOffice(
   ctx: Context,
-  audience: { propertyId: number; category: NoticeCategory },
+  audience: { organisationId: number; propertyId: number; category: NoticeCategory },
   notice: Omit<NewNotification, 'userId'>,
 ): Promise<void> {
   const actorId = ctx.actor.kind === 'user' ? ctx.actor.user.id : null;

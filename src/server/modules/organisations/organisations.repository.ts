@@ -8,10 +8,13 @@ import { organisationMembersTable, organisationsTable } from './organisations.ta
 
 const members = organisationMembersTable;
 
-/** The properties of a limited member, or null for every property of the organisation. */
+/**
+ * The properties of a limited member, or null for every property of the organisation: read
+ * by the membership's organisation first (decision 0030), as the team's list reads them.
+ */
 const propertyIdsOfMember = sql<number[] | null>`CASE WHEN ${members.allProperties} THEN NULL
   ELSE coalesce((SELECT array_agg(mp.property_id ORDER BY mp.property_id) FROM ${memberPropertiesTable} mp
-    WHERE mp.member_id = ${members.id}), '{}') END`;
+    WHERE mp.organisation_id = ${members.organisationId} AND mp.member_id = ${members.id}), '{}') END`;
 
 /** The person's place in the organisation, or null when they are not (or no longer) in it. */
 export async function findMembership(

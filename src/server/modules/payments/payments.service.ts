@@ -48,7 +48,7 @@ export async function prepareCheckout(ctx: Context, body: CheckoutBody): Promise
   if (!tenancy || !lease) {
     throw notFound('payments.no_lease', 'You have no lease to pay rent on');
   }
-  const owed = toCents(ledgerOf(lease.id, await listEntries(ctx.tx, lease.id)).balance);
+  const owed = toCents(ledgerOf(lease.id, await listEntries(ctx.tx, lease)).balance);
   if (owed <= 0) throw badRequest('payments.nothing_owed', 'You owe nothing right now', 'amount');
   const amount = body.amount === undefined ? owed : toCents(body.amount);
   if (amount > owed) {

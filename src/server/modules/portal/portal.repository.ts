@@ -45,7 +45,7 @@ export async function readPortalHome(
   const { tenancy } = account;
   const { tenant, unit, property } = tenancy;
   const lease = currentOrLatest(account.leases, today);
-  const rows = lease ? await listEntries(db, lease.id) : [];
+  const rows = lease ? await listEntries(db, lease) : [];
   const ledger = lease ? ledgerOf(lease.id, rows) : undefined;
   return {
     linked: true,
@@ -77,8 +77,8 @@ export async function readPortalHome(
       ? toPortalLease(
           lease,
           today,
-          await listTransactions(db, lease.id),
-          await listCurrentCharges(db, lease.id, today),
+          await listTransactions(db, lease),
+          await listCurrentCharges(db, lease, today),
         )
       : null,
     balance: ledger?.balance ?? 0,

@@ -5,19 +5,14 @@ import type { Context } from '../../context';
 import { pagesOf } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import type { ResponseTargets } from '../../../shared/maintenance';
-import {
-  managedPropertiesFilter,
-  managedRecordsFilter,
-  requireManagedProperty,
-  scopeFor,
-} from '../authz';
+import { managedRecordsFilter, requireManagedProperty, scopeFor } from '../authz';
 import { getLeaseDeposit } from '../deposits';
 import { listManagedLeases } from '../leases';
 import { listEntriesOfLeases, ledgerOf } from '../ledger';
 import { listStaff, staffTable } from '../staff';
 import { listManagedTenants } from '../tenants';
 import { listUnits, unitsTable } from '../units';
-import { listWorkOrders, readWorkOrder } from '../work-orders';
+import { listWorkOrders, readWorkOrder, workOrdersTable } from '../work-orders';
 import { findPropertyWithOwner } from './properties.repository';
 import { propertiesTable } from './properties.table';
 
@@ -91,6 +86,7 @@ export async function exportProperty(
   const entries = await listEntriesOfLeases(
     db,
     leases.map((lease) => lease.id),
+    managed.organisationId,
   );
   const withMoney = [];
   for (const lease of leases) {
@@ -102,7 +98,7 @@ export async function exportProperty(
     withMoney.push({ ...lease, ledger, depositAccount });
   }
 
-  const scope = managedPropertiesFilter(actor);
+  const scope = managedRecordsFilter(actor, workOrdersTable);
   const clock = { now: ctx.now, targets };
   const { workOrders: summaries } = await listWorkOrders(db, {
     scope,

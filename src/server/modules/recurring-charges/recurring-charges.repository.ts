@@ -11,6 +11,17 @@ import { leaseRecurringChargesTable, type RecurringChargeRow } from './recurring
 
 const t = leaseRecurringChargesTable;
 
+/** A lease or a charge, named by its organisation as well as its id (decision 0030). */
+type RecordKey = { id: number; organisationId: number };
+
+/** The lease's charges, by its organisation first. */
+const chargesOf = (lease: RecordKey) =>
+  and(eq(t.organisationId, lease.organisationId), eq(t.leaseId, lease.id));
+
+/** The charge's own row, by its organisation first. */
+const thisCharge = (charge: RecordKey) =>
+  and(eq(t.organisationId, charge.organisationId), eq(t.id, charge.id));
+
 export function toRecurringCharge(row: RecurringChargeRow, postedCount: number): RecurringCharge {
   return {
     id: row.id,
@@ -33,10 +44,11 @@ const valuesOf = (body: RecurringChargeBody) => ({
 });
 
 /** The lease's charges, oldest first, with the periods each has posted. */
-export async function listCharges(db: Database, leaseId: number): Promise<RecurringCharge[]> {
-  const rows = await db.select().from(t).where(eq(t.leaseId, leaseId)).orderBy(asc(t.id));
+export async function listCharges(db: Database, lease: RecordKey): Promise<RecurringCharge[]> {
+  const rows = await db.select().from(t).where(chargesOf(lease)).orderBy(asc(t.id));
   const posted = await countPosted(
     db,
+    lease.organisationId,
     rows.map((row) => row.id),
   );
   return rows.map((row) => toRecurringCharge(row, posted.get(row.id) ?? 0));
@@ -45,13 +57,13 @@ export async function listCharges(db: Database, leaseId: number): Promise<Recurr
 /** The lease's charges not ended before `today` (running or still to start): a tenant's view. */
 export async function listCurrentCharges(
   db: Database,
-  leaseId: number,
+  lease: RecordKey,
   today: string,
 ): Promise<RecurringChargeRow[]> {
   return db
     .select()
     .from(t)
-    .where(and(eq(t.leaseId, leaseId), or(isNull(t.endDate), gte(t.endDate, today))))
+    .where(and(chargesOf(lease), or(isNull(t.endDate), gte(t.endDate, today))))
     .orderBy(asc(t.startDate), asc(t.id));
 }
 
@@ -71,14 +83,23 @@ export async function listChargesOfLeases(
   return byLease;
 }
 
-/** How many periods each charge has posted (reversed ones too). */
-export async function countPosted(db: Database, chargeIds: number[]): Promise<Map<number, number>> {
+/** How many periods each charge (of one organisation's lease) has posted (reversed ones too). */
+export async function countPosted(
+  db: Database,
+  organisationId: number,
+  chargeIds: number[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (chargeIds.length === 0) return counts;
   const rows = await db
     .select({ id: ledgerEntriesTable.recurringChargeId, n: count() })
     .from(ledgerEntriesTable)
-    .where(inArray(ledgerEntriesTable.recurringChargeId, chargeIds))
+    .where(
+      and(
+        eq(ledgerEntriesTable.organisationId, organisationId),
+        inArray(ledgerEntriesTable.recurringChargeId, chargeIds),
+      ),
+    )
     .groupBy(ledgerEntriesTable.recurringChargeId);
   for (const row of rows) counts.set(row.id!, Number(row.n));
   return counts;
@@ -103,13 +124,13 @@ export async function listPostedKeys(db: Database, leaseIds: number[]): Promise<
 
 export async function findCharge(
   db: Database,
-  leaseId: number,
+  lease: RecordKey,
   chargeId: number,
 ): Promise<RecurringChargeRow | undefined> {
   const [row] = await db
     .select()
     .from(t)
-    .where(and(eq(t.id, chargeId), eq(t.leaseId, leaseId)))
+    .where(and(chargesOf(lease), eq(t.id, chargeId)))
     .for('update')
     .limit(1);
   return row;
@@ -129,13 +150,13 @@ export async function insertCharge(
 
 export async function updateCharge(
   db: Database,
-  chargeId: number,
+  charge: RecordKey,
   body: RecurringChargeBody,
 ): Promise<RecurringChargeRow> {
-  const [row] = await db.update(t).set(valuesOf(body)).where(eq(t.id, chargeId)).returning();
+  const [row] = await db.update(t).set(valuesOf(body)).where(thisCharge(charge)).returning();
   return row!;
 }
 
-export async function deleteCharge(db: Database, chargeId: number): Promise<void> {
-  await db.delete(t).where(eq(t.id, chargeId));
+export async function deleteCharge(db: Database, charge: RecordKey): Promise<void> {
+  await db.delete(t).where(thisCharge(charge));
 }

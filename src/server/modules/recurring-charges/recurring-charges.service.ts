@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatDate } from '../../../shared/dates';
 import { fromCents } from '../../../shared/money';
 import type {
@@ -41,8 +41,8 @@ export async function listRecurringCharges(
   ctx: Context,
   leaseId: number,
 ): Promise<RecurringCharge[]> {
-  await requireManagedLease(ctx.tx, ctx.actor, leaseId);
-  return repository.listCharges(ctx.tx, leaseId);
+  const lease = await requireManagedLease(ctx.tx, ctx.actor, leaseId);
+  return repository.listCharges(ctx.tx, lease);
 }
 
 export async function addRecurringCharge(
@@ -71,7 +71,7 @@ export async function carryChargesOver(
   ctx: Context,
   { from, to }: { from: LeaseRow; to: LeaseRow },
 ): Promise<void> {
-  const running = await repository.listCurrentCharges(ctx.tx, from.id, from.endDate);
+  const running = await repository.listCurrentCharges(ctx.tx, from, from.endDate);
   for (const charge of running) {
     if (charge.endDate !== null && charge.endDate < to.startDate) continue;
     const row = await repository.insertCharge(ctx.tx, to.id, {
@@ -92,7 +92,7 @@ export async function carryChargesOver(
 
 async function requireCharge(ctx: Context, { leaseId, chargeId }: Ref) {
   const lease = await requireManagedLease(ctx.tx, ctx.actor, leaseId);
-  const row = await repository.findCharge(ctx.tx, leaseId, chargeId);
+  const row = await repository.findCharge(ctx.tx, lease, chargeId);
   if (!row) throw notFound('recurring_charges.not_found', 'Recurring charge not found');
   return { lease, row };
 }
@@ -107,7 +107,7 @@ export async function changeRecurringCharge(
 ): Promise<RecurringCharge> {
   const { lease, row: before } = await requireCharge(ctx, ref);
   refuseAfterLease(lease, body);
-  const after = await repository.updateCharge(ctx.tx, ref.chargeId, body);
+  const after = await repository.updateCharge(ctx.tx, before, body);
   await recordEvent(ctx, {
     entityType: 'leases',
     entityId: ref.leaseId,
@@ -115,18 +115,25 @@ export async function changeRecurringCharge(
     before: fieldsOf(before),
     after: fieldsOf(after),
   });
-  const posted = await repository.countPosted(ctx.tx, [after.id]);
+  const posted = await repository.countPosted(ctx.tx, after.organisationId, [after.id]);
   return repository.toRecurringCharge(after, posted.get(after.id) ?? 0);
 }
 
-function chargeDeletion(chargeId: number): DeletionRules {
+function chargeDeletion(charge: RecurringChargeRow): DeletionRules {
   return {
     blockers: [
       {
         kind: 'moneyRecords',
         code: 'recurring_charges.posted',
         count: (db) =>
-          countRows(db, ledgerEntriesTable, eq(ledgerEntriesTable.recurringChargeId, chargeId)),
+          countRows(
+            db,
+            ledgerEntriesTable,
+            and(
+              eq(ledgerEntriesTable.organisationId, charge.organisationId),
+              eq(ledgerEntriesTable.recurringChargeId, charge.id),
+            )!,
+          ),
         message: (n) =>
           `This charge has been posted to the ledger ${n === 1 ? 'once' : `${n} times`} and cannot be removed; set an end date instead.`,
       },
@@ -138,9 +145,7 @@ function chargeDeletion(chargeId: number): DeletionRules {
 /** Removes a charge never posted; a posted one is ended instead (409). */
 export async function removeRecurringCharge(ctx: Context, ref: Ref): Promise<void> {
   const { row } = await requireCharge(ctx, ref);
-  await deleteUnlessUsed(ctx.tx, chargeDeletion(ref.chargeId), (db) =>
-    repository.deleteCharge(db, ref.chargeId),
-  );
+  await deleteUnlessUsed(ctx.tx, chargeDeletion(row), (db) => repository.deleteCharge(db, row));
   await recordEvent(ctx, {
     entityType: 'leases',
     entityId: ref.leaseId,

@@ -4,18 +4,25 @@ import { leasesTable, type LeaseRow } from '../leases';
 import { leaseCurrentOrUpcoming, leaseInEffectOn, leaseIsVoid } from './tenancy.sql';
 
 /**
- * The unit's lease in effect on `day` (tenancy.sql.ts), or none. Roommates on separate leases
- * may share a unit: the latest to start is taken.
+ * The unit's lease in effect on `day` (tenancy.sql.ts), or none, read by the unit's
+ * organisation first (decision 0030). Roommates on separate leases may share a unit: the
+ * latest to start is taken.
  */
 export async function findLeaseInEffect(
   db: Database,
-  unitId: number,
+  unit: { id: number; organisationId: number },
   day: string,
 ): Promise<LeaseRow | undefined> {
   const [row] = await db
     .select()
     .from(leasesTable)
-    .where(and(eq(leasesTable.unitId, unitId), leaseInEffectOn(leasesTable, day)))
+    .where(
+      and(
+        eq(leasesTable.organisationId, unit.organisationId),
+        eq(leasesTable.unitId, unit.id),
+        leaseInEffectOn(leasesTable, day),
+      ),
+    )
     .orderBy(desc(leasesTable.startDate), desc(leasesTable.id))
     .limit(1);
   return row;

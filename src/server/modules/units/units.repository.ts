@@ -116,8 +116,16 @@ export async function insertUnit(db: Database, values: CreateUnitBody): Promise<
   return row!;
 }
 
-export function insertUnits(db: Database, values: readonly CreateUnitBody[]): Promise<UnitRow[]> {
-  return insertRows(db, unitsTable, values.map(unitValues));
+/**
+ * Many new units, read back by `organisation` (a condition on their organisation_id, from the
+ * caller's scope or property: decision 0030) as well as their ids.
+ */
+export function insertUnits(
+  db: Database,
+  values: readonly CreateUnitBody[],
+  organisation: SQL | undefined,
+): Promise<UnitRow[]> {
+  return insertRows(db, unitsTable, values.map(unitValues), { readBack: organisation });
 }
 
 type UnitKey = Pick<UnitRow, 'id' | 'organisationId'>;

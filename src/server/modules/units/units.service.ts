@@ -18,7 +18,13 @@ import { conflict, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../http
 import { applicationsTable } from '../applications';
 import { anyOf, chunked } from '../../db/batches';
 import { recordEvent, recordEvents } from '../audit';
-import { requireManagedProperties, requireManagedProperty, requireManagedUnit } from '../authz';
+import {
+  requireManagedProperties,
+  requireManagedProperty,
+  requireManagedUnit,
+  scopeFor,
+} from '../authz';
+import { inOrganisation } from '../../scope';
 import { tenantsTable } from '../tenants';
 import { workOrdersTable } from '../work-orders';
 import {
@@ -89,6 +95,7 @@ export async function createUnits(ctx: Context, body: CreateUnitsBody): Promise<
     insertUnits(
       ctx.tx,
       unitNumbers.map((unitNumber) => ({ ...layout, unitNumber })),
+      eq(unitsTable.organisationId, property.organisationId),
     ),
   );
   for (const row of rows) {
@@ -116,7 +123,7 @@ export async function createUnitsInBatch(
   for (const chunk of chunked(bodies)) {
     rows.push(
       ...(await withUniqueUnitNumber(chunk.map((body) => body.unitNumber).join(', '), () =>
-        insertUnits(ctx.tx, chunk),
+        insertUnits(ctx.tx, chunk, inOrganisation(unitsTable.organisationId, scopeFor(ctx.actor))),
       )),
     );
   }

@@ -43,9 +43,10 @@ export async function chargeWorkOrderToTenant(
   const today = calendarDate(ctx.now, ctx.timeZone);
   // The tenant the repair concerns: the lease that covered the day it was filed (they may have
   // moved out since), else the one running today.
+  const unit = { id: order.unitId, organisationId: order.organisationId };
   const lease =
-    (await findLeaseInEffect(ctx.tx, order.unitId, calendarDate(order.filedAt, ctx.timeZone))) ??
-    (await findLeaseInEffect(ctx.tx, order.unitId, today));
+    (await findLeaseInEffect(ctx.tx, unit, calendarDate(order.filedAt, ctx.timeZone))) ??
+    (await findLeaseInEffect(ctx.tx, unit, today));
   if (!lease) {
     throw conflict('work-orders.no_current_lease', 'The unit has no current lease to charge');
   }

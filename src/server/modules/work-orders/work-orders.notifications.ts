@@ -90,7 +90,7 @@ async function tellStatus(ctx: Context, order: WorkOrderRow): Promise<void> {
     const { propertyId } = await placeOf(ctx, order);
     await notifyOffice(
       ctx,
-      { propertyId, category: 'maintenance' },
+      { organisationId: order.organisationId, propertyId, category: 'maintenance' },
       {
         key: keyOf(ctx, 'worker-status', order),
         kind: 'work-orders.status',
@@ -118,7 +118,11 @@ export const requestFiledNotice: Subscriber = {
     const place = await placeOf(ctx, order);
     await notifyOffice(
       ctx,
-      { propertyId: place.propertyId, category: 'maintenance' },
+      {
+        organisationId: order.organisationId,
+        propertyId: place.propertyId,
+        category: 'maintenance',
+      },
       {
         key: keyOf(ctx, 'requested', order),
         kind: 'work-orders.requested',

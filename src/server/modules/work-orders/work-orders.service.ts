@@ -74,8 +74,12 @@ export async function requireWorkOrder(
 }
 
 /** The tenant a request filed now concerns: the one whose lease covers today, or nobody. */
-async function tenantOnDay(db: Database, unitId: number, day: string): Promise<number | null> {
-  return (await findLeaseInEffect(db, unitId, day))?.tenantId ?? null;
+async function tenantOnDay(
+  db: Database,
+  unit: { id: number; organisationId: number },
+  day: string,
+): Promise<number | null> {
+  return (await findLeaseInEffect(db, unit, day))?.tenantId ?? null;
 }
 
 /** Shows photos the actor sent on a work order; a photo may show on one work order only. */
@@ -104,7 +108,10 @@ async function attachPhotos(
     }
     // A PDF is a receipt, downloaded only; a receipt stays with its expense, never on a work
     // order that a worker or the tenant reads.
-    if (upload.contentType !== 'image/webp' || (await isReceipt(ctx.tx, uploadId))) {
+    if (
+      upload.contentType !== 'image/webp' ||
+      (await isReceipt(ctx.tx, { uploadId, organisationId: order.organisationId }))
+    ) {
       throw badRequest(
         'work-orders.not_a_photo',
         'A work order shows photos only, and none that is a receipt',
@@ -180,7 +187,7 @@ export async function fileWorkOrder(ctx: Context, body: CreateWorkOrderBody): Pr
   const row = await insertWorkOrder(ctx, {
     ...request,
     unitId: unit.id,
-    tenantId: await tenantOnDay(ctx.tx, unit.id, calendarDate(ctx.now, ctx.timeZone)),
+    tenantId: await tenantOnDay(ctx.tx, unit, calendarDate(ctx.now, ctx.timeZone)),
   });
   return row.id;
 }
