@@ -127,19 +127,12 @@ async function attachReceipts(
         'receiptUploadIds',
       );
     }
-    // In the expense's organisation, the one the request acts in (decision 0030).
-    const { organisationId } = expense;
     const [photo] = await ctx.tx
       .select({ id: workOrderPhotosTable.id })
       .from(workOrderPhotosTable)
-      .where(
-        and(
-          eq(workOrderPhotosTable.organisationId, organisationId),
-          eq(workOrderPhotosTable.uploadId, uploadId),
-        ),
-      )
+      .where(eq(workOrderPhotosTable.uploadId, uploadId))
       .limit(1);
-    if (photo || (await receipts.isReceipt(ctx.tx, { uploadId, organisationId }))) {
+    if (photo || (await receipts.isReceipt(ctx.tx, uploadId))) {
       throw conflict(
         'expenses.receipt_in_use',
         'This file already belongs to a work order or another expense',

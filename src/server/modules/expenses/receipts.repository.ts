@@ -24,18 +24,12 @@ export function toReceipt(upload: UploadRow): Receipt {
   };
 }
 
-/**
- * Whether the upload is the receipt of some expense of the organisation (the one the request
- * acts in: an upload is a person's own, and is read by that organisation first, decision 0030).
- */
-export async function isReceipt(
-  db: Database,
-  upload: { uploadId: number; organisationId: number },
-): Promise<boolean> {
+/** Whether the upload is some expense's receipt. */
+export async function isReceipt(db: Database, uploadId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: r.uploadId })
     .from(r)
-    .where(and(eq(r.organisationId, upload.organisationId), eq(r.uploadId, upload.uploadId)))
+    .where(eq(r.uploadId, uploadId))
     .limit(1);
   return row !== undefined;
 }

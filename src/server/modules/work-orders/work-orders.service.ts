@@ -108,10 +108,7 @@ async function attachPhotos(
     }
     // A PDF is a receipt, downloaded only; a receipt stays with its expense, never on a work
     // order that a worker or the tenant reads.
-    if (
-      upload.contentType !== 'image/webp' ||
-      (await isReceipt(ctx.tx, { uploadId, organisationId: order.organisationId }))
-    ) {
+    if (upload.contentType !== 'image/webp' || (await isReceipt(ctx.tx, uploadId))) {
       throw badRequest(
         'work-orders.not_a_photo',
         'A work order shows photos only, and none that is a receipt',
