@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { money } from '../../db/columns';
 import { leasesTable } from '../leases/leases.table';
 import { organisationOfTotals } from '../organisations/organisations.table';
@@ -16,15 +16,22 @@ import { ledgerEntriesTable } from './ledger.table';
  * date), the day of its latest entry, and its last standing payment (the latest by date, then
  * posting order, that no reversal undoes). A lease with no entries has no row.
  */
-export const leaseBalancesTable = pgTable('lease_balances', {
-  leaseId: integer('lease_id')
-    .primaryKey()
-    .references(() => leasesTable.id, { onDelete: 'cascade' }),
-  organisationId: organisationOfTotals(),
-  balance: money('balance').notNull(),
-  lastEntryDate: date('last_entry_date', { mode: 'string' }).notNull(),
-  lastPaymentId: integer('last_payment_id').references(() => ledgerEntriesTable.id),
-});
+export const leaseBalancesTable = pgTable(
+  'lease_balances',
+  {
+    leaseId: integer('lease_id')
+      .primaryKey()
+      .references(() => leasesTable.id, { onDelete: 'cascade' }),
+    organisationId: organisationOfTotals(),
+    balance: money('balance').notNull(),
+    lastEntryDate: date('last_entry_date', { mode: 'string' }).notNull(),
+    lastPaymentId: integer('last_payment_id').references(() => ledgerEntriesTable.id),
+  },
+  // An organisation's balances, without reading its neighbours' (decision 0033). Not the
+  // balance itself: it changes with every entry, and an index on it would make each of those
+  // updates write the index too.
+  (table) => [index('lease_balances_organisation_idx').on(table.organisationId)],
+);
 
 /**
  * A property's month of rent and money received, as the money summary counts them: rent
@@ -41,7 +48,11 @@ export const moneyMonthTotalsTable = pgTable(
     expected: money('expected').notNull(),
     collected: money('collected').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.propertyId, table.month] })],
+  (table) => [
+    primaryKey({ columns: [table.propertyId, table.month] }),
+    // An organisation's months, without reading its neighbours' (decision 0033).
+    index('money_month_totals_organisation_month_idx').on(table.organisationId, table.month),
+  ],
 );
 
 /**

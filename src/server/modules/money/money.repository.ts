@@ -11,7 +11,14 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties';
-import { agingCte, openChargesCtes, overdueCte, scopedLeasesCtes, type Scope } from './money.scope';
+import {
+  agingCte,
+  inOrganisationOf,
+  openChargesCtes,
+  overdueCte,
+  scopedLeasesCtes,
+  type Scope,
+} from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 
 const centsOfText = (text: string | null | undefined): Cents => parseDecimalCents(text ?? '0');
@@ -224,19 +231,22 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
       -- The months from the totals kept per property (money_month_totals, decision 0031),
       -- less what lines dated after today (this month's, kept already) add to them.
       mo AS (
-        SELECT to_char(t.month, 'YYYY-MM') AS month, sum(t.expected) AS expected,
-               sum(t.collected) AS collected
+        SELECT to_char(t.month, 'YYYY-MM') AS month, t.expected, t.collected
         FROM (
-          SELECT t.month, t.expected, t.collected
-          FROM p JOIN money_month_totals t ON t.property_id = p.id
-          WHERE t.month >= ${range.first}::date AND t.month <= ${range.today}::date
-          UNION ALL
-          SELECT m.month, -coalesce(m.expected, 0), -coalesce(m.collected, 0)
-          FROM sl
-          JOIN lease_balances b ON b.lease_id = sl.id AND b.last_entry_date > ${range.today}::date
-          JOIN money_month_lines m ON m.lease_id = sl.id
-          WHERE m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
-        GROUP BY 1),
+          SELECT t.month, sum(t.expected) AS expected, sum(t.collected) AS collected
+          FROM (
+            SELECT t.month, t.expected, t.collected
+            FROM p JOIN money_month_totals t ON t.property_id = p.id
+            WHERE ${inOrganisationOf(scope, 't')}
+              AND t.month >= ${range.first}::date AND t.month <= ${range.today}::date
+            UNION ALL
+            SELECT m.month, -coalesce(m.expected, 0), -coalesce(m.collected, 0)
+            FROM sl
+            JOIN lease_balances b ON b.lease_id = sl.id AND ${inOrganisationOf(scope, 'b')}
+              AND b.last_entry_date > ${range.today}::date
+            JOIN money_month_lines m ON m.lease_id = sl.id
+            WHERE m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
+          GROUP BY t.month) t),
       due AS (
         SELECT sl.id, sl.rent, sl.charged_from, sl.last_day,
                least(${month.first}::date + (sl.due_day - 1),

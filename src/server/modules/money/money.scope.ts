@@ -16,6 +16,13 @@ export interface Scope {
   propertyId: number | undefined;
 }
 
+/** The row `alias` of an organisation table is the scope's organisation's (any, for an Admin). */
+export function inOrganisationOf(scope: Scope, alias: string): SQL {
+  return scope.organisationId === undefined
+    ? sql`true`
+    : sql`${sql.identifier(alias)}.organisation_id = ${scope.organisationId}`;
+}
+
 /** `p`: the scoped properties (id, name); materialized so the planner starts from them. */
 export function propertiesCte(scope: Scope): SQL {
   const organisation =
@@ -75,13 +82,9 @@ export function owingEntriesCte(scope: Scope, asOf: string): SQL {
  * lease's balance.
  */
 function balancesThatCanOwe(scope: Scope, asOf: string): SQL {
-  const organisation =
-    scope.organisationId === undefined
-      ? sql`true`
-      : sql`b.organisation_id = ${scope.organisationId}`;
   return sql`(
     SELECT b.lease_id, b.balance, b.last_entry_date FROM lease_balances b
-    WHERE ${organisation} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
+    WHERE ${inOrganisationOf(scope, 'b')} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
     OFFSET 0) b`;
 }
 

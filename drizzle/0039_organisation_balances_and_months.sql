@@ -1,0 +1,2 @@
+CREATE INDEX "lease_balances_organisation_idx" ON "lease_balances" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "money_month_totals_organisation_month_idx" ON "money_month_totals" USING btree ("organisation_id","month");
