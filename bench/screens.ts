@@ -3,11 +3,15 @@
 // (1,000 properties x 10 units, tenants, leases, staff), serves the build, and opens every
 // screen in a fresh browser context (cold cache), five times. Prints the median and the
 // slowest; asserts nothing. Embedded database by default; with DATABASE_URL, a scratch
-// database on that PostgreSQL server.
+// database on that PostgreSQL server. `--history`: the landlord has three years of history
+// instead (bench/history-seed.ts: rent, payments, late fees, reversals, expenses, work orders
+// with notes and photos, notifications), beside `--neighbours` landlords of 100 units with the
+// same depth, and the money and maintenance lists are timed too.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { insertUser, refreshStatistics, seedPortfolio } from '../src/server/cli/seed/generate';
+import { seedHistory } from './history-seed';
 import { openMigratedDatabase } from '../src/server/database';
 import { createScratch } from './scratch';
 import { buildDirectory, buildTheApp, serveBuild, type ServedBuild } from './served-build';
@@ -19,6 +23,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     port: { type: 'string', default: '3325' },
     'no-build': { type: 'boolean', default: false },
+    history: { type: 'boolean', default: false },
+    neighbours: { type: 'string', default: '0' },
   },
 });
 const buildDir = buildDirectory();
@@ -35,6 +41,13 @@ const SCREENS: { path: string; firstRow: string }[] = [
   { path: '/properties', firstRow: 'article' },
   { path: '/landlord-dashboard', firstRow: '[data-testid="summary-card"]' },
 ];
+/** The lists whose cost grows with the years a landlord has been here. */
+const HISTORY_SCREENS: { path: string; firstRow: string }[] = [
+  { path: '/rent-roll', firstRow: 'table tbody tr' },
+  { path: '/arrears', firstRow: 'table tbody tr' },
+  { path: '/work-orders', firstRow: '[data-testid="board-column"] a[href^="/work-orders/"]' },
+  { path: '/expenses', firstRow: 'table tbody tr' },
+];
 
 if (!args['no-build']) buildTheApp(buildDir);
 
@@ -46,18 +59,47 @@ const database = await openMigratedDatabase({
   databaseUrl: scratch.databaseUrl,
   dataDir: scratch.dataDir ?? '',
 });
-const userId = await insertUser(
-  database.db,
-  { userName, password: PASSWORD, roles: ['Landlord'] },
-  { email: `${userName}@example.com`, phone: null },
-);
-const counts = await seedPortfolio(database.db, userId, {
-  properties: Number(args.properties),
-  unitsPerProperty: Number(args.units),
-  pastLeaseForEveryOtherUnit: true,
-  staffPerProperty: 1,
-  pendingApplications: 50,
-});
+const counts = args.history
+  ? await seedWithHistory()
+  : await seedPortfolio(
+      database.db,
+      await insertUser(
+        database.db,
+        { userName, password: PASSWORD, roles: ['Landlord'] },
+        { email: `${userName}@example.com`, phone: null },
+      ),
+      {
+        properties: Number(args.properties),
+        unitsPerProperty: Number(args.units),
+        pastLeaseForEveryOtherUnit: true,
+        staffPerProperty: 1,
+        pendingApplications: 50,
+      },
+    );
+
+/** The landlord (units per property as the history has them) and her neighbours, with history. */
+async function seedWithHistory(): Promise<{ units: number }> {
+  const neighbours = Array.from({ length: Number(args.neighbours) }, (_, i) => ({
+    userName: `${userName}-neighbour-${i}`,
+    tenantUserName: `${userName}-neighbour-${i}-tenant`,
+    properties: 10,
+    fakerSeed: 100 + i,
+  }));
+  const all = await seedHistory(
+    database.db,
+    [
+      {
+        userName,
+        tenantUserName: `${userName}-tenant`,
+        properties: Number(args.properties),
+        fakerSeed: 1,
+      },
+      ...neighbours,
+    ],
+    PASSWORD,
+  );
+  return { ...all, units: all.units - neighbours.length * 100 };
+}
 await refreshStatistics(database.db);
 await database.close();
 console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s:`, counts);
@@ -68,7 +110,7 @@ try {
   server = await serveBuild({ buildDir, port: Number(args.port), env: scratch.env });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   const results: { screen: string; medianMs: number; slowestMs: number }[] = [];
-  for (const screen of SCREENS) {
+  for (const screen of args.history ? [...SCREENS, ...HISTORY_SCREENS] : SCREENS) {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run += 1)
       times.push(await timeToFirstRow(browser, server.baseUrl, screen));
@@ -80,7 +122,9 @@ try {
     });
   }
   console.log(
-    `\nNavigation to first row, ${counts.units.toLocaleString('en-US')} units, ${scratch.kind} database, ` +
+    `\nNavigation to first row, ${counts.units.toLocaleString('en-US')} units` +
+      `${args.history ? ` with three years of history beside ${args.neighbours} landlords` : ''}, ` +
+      `${scratch.kind} database, ` +
       `${RUNS} cold visits each:`,
   );
   console.table(results);
