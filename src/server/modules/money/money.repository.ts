@@ -11,7 +11,13 @@ import type { SortOrder } from '../../../shared/schemas/paging';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties';
-import { agingCte, openChargesCtes, scopedLeasesCtes, type Scope } from './money.scope';
+import {
+  agingCte,
+  inScopeOrganisation,
+  openChargesCtes,
+  scopedLeasesCtes,
+  type Scope,
+} from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 
 const centsOfText = (text: string | null | undefined): Cents => parseDecimalCents(text ?? '0');
@@ -104,14 +110,15 @@ const bucketText = (prefix: string) =>
  * tenants over every matching lease (one row with null lease columns when the page is empty).
  */
 export function arrearsStatement(options: ArrearsOptions): SQL {
+  const { scope } = options;
   const pattern = options.q ? containsPattern(options.q) : undefined;
   const search = pattern
-    ? sql`WHERE pr.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
-            OR (t.first_name || ' ' || t.last_name) ILIKE ${pattern}`
-    : sql``;
+    ? sql`(pr.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
+            OR (t.first_name || ' ' || t.last_name) ILIKE ${pattern})`
+    : sql`true`;
   const order = arrearsOrder(options);
   return sql`
-    WITH ${scopedLeasesCtes(options.scope)}, ${openChargesCtes(options.asOf)}, ${agingCte},
+    WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(scope, options.asOf)}, ${agingCte},
     a AS MATERIALIZED (
       SELECT ag.*, l.status, t.id AS tenant_id, t.first_name || ' ' || t.last_name AS tenant_name,
              u.id AS unit_id, u.unit_number, pr.id AS property_id, pr.name AS property_name
@@ -120,7 +127,9 @@ export function arrearsStatement(options: ArrearsOptions): SQL {
       JOIN tenants t ON t.id = l.tenant_id
       JOIN units u ON u.id = l.unit_id
       JOIN properties pr ON pr.id = u.property_id
-      ${search}),
+      WHERE ${inScopeOrganisation(scope, 'l')} AND ${inScopeOrganisation(scope, 't')}
+        AND ${inScopeOrganisation(scope, 'u')} AND ${inScopeOrganisation(scope, 'pr')}
+        AND ${search}),
     tot AS (
       SELECT count(*)::int AS leases, count(DISTINCT tenant_id)::int AS tenants,
              sum(balance) AS balance, sum(current) AS current, sum(d1) AS d1, sum(d31) AS d31,
@@ -220,7 +229,7 @@ export interface SummaryFigures {
 export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
   const { month } = range;
   return sql`
-      WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(range.today)}, ${agingCte},
+      WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(scope, range.today)}, ${agingCte},
       od AS (
         SELECT coalesce(sum(ag.balance - coalesce(ag.current, 0)), 0) AS overdue,
                count(DISTINCT sl.tenant_id) AS tenants
@@ -239,7 +248,8 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
           FROM sl
           JOIN lease_balances b ON b.lease_id = sl.id AND b.last_entry_date > ${range.today}::date
           JOIN money_month_lines m ON m.lease_id = sl.id
-          WHERE m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
+          WHERE ${inScopeOrganisation(scope, 'b')}
+            AND m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
         GROUP BY 1),
       due AS (
         SELECT sl.id, sl.rent, sl.charged_from, sl.last_day,
@@ -258,7 +268,8 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
           -- This month's rent not posted yet: one probe of the rent-once key per lease due.
           AND NOT EXISTS (
             SELECT 1 FROM ledger_entries r
-            WHERE r.lease_id = due.id AND r.category = 'rent' AND r.period = ${month.period}))
+            WHERE r.lease_id = due.id AND ${inScopeOrganisation(scope, 'r')}
+              AND r.category = 'rent' AND r.period = ${month.period}))
       SELECT (SELECT overdue::text FROM od) AS overdue,
              (SELECT tenants::int FROM od) AS tenants,
              (SELECT coalesce(sum(amount), 0)::text FROM charged) AS unposted,

@@ -16,6 +16,17 @@ export interface Scope {
   propertyId: number | undefined;
 }
 
+/**
+ * A table's own organisation condition (decision 0030) on the row named `alias`: every table a
+ * report reads is filtered by it, besides the joins from the scoped properties (true for
+ * every organisation's).
+ */
+export function inScopeOrganisation(scope: Scope, alias: string): SQL {
+  return scope.organisationId === undefined
+    ? sql`true`
+    : sql`${sql.identifier(alias)}.organisation_id = ${scope.organisationId}`;
+}
+
 /** `p`: the scoped properties (id, name); materialized so the planner starts from them. */
 export function propertiesCte(scope: Scope): SQL {
   const organisation =
@@ -44,7 +55,8 @@ export function scopedLeasesCtes(scope: Scope): SQL {
              ${leaseLastDay(l)} AS last_day, ${leaseIsVoid(l)} AS void
       FROM p
       JOIN units u ON u.property_id = p.id
-      JOIN leases l ON l.unit_id = u.id)`;
+      JOIN leases l ON l.unit_id = u.id
+      WHERE ${inScopeOrganisation(scope, 'u')} AND ${inScopeOrganisation(scope, 'l')})`;
 }
 
 /**
@@ -57,7 +69,7 @@ export function scopedLeasesCtes(scope: Scope): SQL {
  * every lease left out would have added no row to `ag`; the ledger of a paid-up portfolio
  * costs nothing however many years it holds.
  */
-export function owingEntriesCte(asOf: string): SQL {
+export function owingEntriesCte(scope: Scope, asOf: string): SQL {
   return sql`
     le AS MATERIALIZED (
       SELECT e.id, e.lease_id, e.kind, e.category, e.amount, e.delta, e.entry_date,
@@ -65,9 +77,11 @@ export function owingEntriesCte(asOf: string): SQL {
       FROM sl
       JOIN lease_balances b ON b.lease_id = sl.id
       JOIN ledger_entries e ON e.lease_id = sl.id
-      WHERE CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance > 0
+      WHERE ${inScopeOrganisation(scope, 'b')} AND ${inScopeOrganisation(scope, 'e')}
+        AND CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance > 0
             ELSE (SELECT d.balance FROM lease_day_balances d
-                  WHERE d.lease_id = sl.id AND d.day <= ${asOf}::date
+                  WHERE d.lease_id = sl.id AND ${inScopeOrganisation(scope, 'd')}
+                    AND d.day <= ${asOf}::date
                   ORDER BY d.day DESC LIMIT 1) > 0 END)`;
 }
 
@@ -76,8 +90,8 @@ export function owingEntriesCte(asOf: string): SQL {
  * charge dated on or before `asOf` that may still owe, with what it still owes (oldest charge
  * first) and its age in days.
  */
-export function openChargesCtes(asOf: string): SQL {
-  return sql`${owingEntriesCte(asOf)}, ${openChargesOf(asOf)}`;
+export function openChargesCtes(scope: Scope, asOf: string): SQL {
+  return sql`${owingEntriesCte(scope, asOf)}, ${openChargesOf(asOf)}`;
 }
 
 /** `ag`: per lease with something open, the open total split into aging buckets. */
