@@ -120,16 +120,16 @@ export function arrearsStatement(options: ArrearsOptions): SQL {
   return sql`
     WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(scope, options.asOf)}, ${agingCte},
     a AS MATERIALIZED (
-      SELECT ag.*, l.status, t.id AS tenant_id, t.first_name || ' ' || t.last_name AS tenant_name,
+      SELECT ag.*, sl.status, t.id AS tenant_id,
+             t.first_name || ' ' || t.last_name AS tenant_name,
              u.id AS unit_id, u.unit_number, pr.id AS property_id, pr.name AS property_name
       FROM ag
-      JOIN leases l ON l.id = ag.lease_id
-      JOIN tenants t ON t.id = l.tenant_id
-      JOIN units u ON u.id = l.unit_id
+      JOIN sl ON sl.id = ag.lease_id
+      JOIN tenants t ON t.id = sl.tenant_id
+      JOIN units u ON u.id = sl.unit_id
       JOIN properties pr ON pr.id = u.property_id
-      WHERE ${inScopeOrganisation(scope, 'l')} AND ${inScopeOrganisation(scope, 't')}
-        AND ${inScopeOrganisation(scope, 'u')} AND ${inScopeOrganisation(scope, 'pr')}
-        AND ${search}),
+      WHERE ${inScopeOrganisation(scope, 't')} AND ${inScopeOrganisation(scope, 'u')}
+        AND ${inScopeOrganisation(scope, 'pr')} AND ${search}),
     tot AS (
       SELECT count(*)::int AS leases, count(DISTINCT tenant_id)::int AS tenants,
              sum(balance) AS balance, sum(current) AS current, sum(d1) AS d1, sum(d31) AS d31,
