@@ -53,15 +53,26 @@ function ownedProperties(scope: BooksScope): SQL {
  * `sl`: the scoped leases, each with its property. Not materialized, so the planner keeps the
  * statistics of leases and hashes the few leases, not the many entries; OFFSET 0 keeps it one
  * subquery, so an entry finds its property in one probe, not one per table.
+ *
+ * Units and leases are matched to their property's organisation, read with the properties
+ * (their own subquery, OFFSET 0), rather than each compared with the organisation's id: the
+ * planner takes such conditions as independent of the joins, so with each table's own it
+ * counted a hundredth of a small landlord's leases and, for the books summary, walked the
+ * day's ledger index once per lease (30% slower); matched to the property it guesses a
+ * quarter of them and reads as before.
  */
 function scopeCte(scope: BooksScope): SQL {
+  const ofProperty = (alias: string) =>
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`${sql.identifier(alias)}.organisation_id = p.organisation_id`;
   return sql`
     sl AS NOT MATERIALIZED (
-      SELECT l.id, u.property_id FROM properties p
-      JOIN units u ON u.property_id = p.id
-      JOIN leases l ON l.unit_id = u.id
-      WHERE ${ownedProperties(scope)}
-        AND ${inScopeOrganisation(scope, 'u')} AND ${inScopeOrganisation(scope, 'l')}
+      SELECT l.id, u.property_id
+      FROM (SELECT p.id, p.organisation_id FROM properties p
+            WHERE ${ownedProperties(scope)} OFFSET 0) p
+      JOIN units u ON u.property_id = p.id AND ${ofProperty('u')}
+      JOIN leases l ON l.unit_id = u.id AND ${ofProperty('l')}
       OFFSET 0)`;
 }
 
