@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { inOrganisationIdSql } from '../../scope';
 import { openChargesOf } from '../ledger';
 import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy';
 
@@ -18,13 +19,10 @@ export interface Scope {
 
 /**
  * A table's own organisation condition (decision 0030) on the row named `alias`: every table a
- * report reads is filtered by it, besides the joins from the scoped properties (true for
- * every organisation's).
+ * money screen reads is filtered by it, besides the joins from the scoped properties.
  */
 export function inScopeOrganisation(scope: Scope, alias: string): SQL {
-  return scope.organisationId === undefined
-    ? sql`true`
-    : sql`${sql.identifier(alias)}.organisation_id = ${scope.organisationId}`;
+  return inOrganisationIdSql(scope.organisationId, alias);
 }
 
 /** `p`: the scoped properties (id, name); materialized so the planner starts from them. */

@@ -4,6 +4,7 @@ import { parseDecimalCents, type Cents } from '../../../shared/money';
 import type { ReportBasis, ReportGrouping } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
+import { inOrganisationIdSql } from '../../scope';
 import { booksReading, yearsAndMonths, type EdgeDays } from './books-months';
 
 /**
@@ -27,13 +28,10 @@ export interface BooksRange {
 
 /**
  * A table's own organisation condition (decision 0030) on the row named `alias`: every table a
- * report reads is filtered by it, besides the joins from the scoped properties (true for every
- * organisation's).
+ * report reads is filtered by it, besides the joins from the scoped properties.
  */
 function inScopeOrganisation(scope: BooksScope, alias: string): SQL {
-  return scope.organisationId === undefined
-    ? sql`true`
-    : sql`${sql.identifier(alias)}.organisation_id = ${scope.organisationId}`;
+  return inOrganisationIdSql(scope.organisationId, alias);
 }
 
 /** The scoped properties' own condition (`p` is properties). */
