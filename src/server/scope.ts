@@ -48,6 +48,19 @@ export function inOrganisationSql(scope: Scope, alias: string): SQL {
   }
 }
 
+/**
+ * The same condition for an organisation's id as the reports and money screens carry it
+ * (organisationIdOf: undefined for every organisation's), on the row named `alias`.
+ */
+export function inOrganisationIdSql(organisationId: number | undefined, alias: string): SQL {
+  return inOrganisationSql(
+    organisationId === undefined
+      ? { kind: 'all' }
+      : { kind: 'organisation', organisationId, propertyIds: null },
+    alias,
+  );
+}
+
 /** A condition on properties: those in the scope (undefined: all of them). */
 export function propertiesInScope(scope: Scope): SQL | undefined {
   return scope.kind === 'organisation' && scope.propertyIds !== null

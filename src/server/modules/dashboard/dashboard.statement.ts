@@ -1,4 +1,4 @@
-import { propertiesInScopeSql, type Scope } from '../../scope';
+import { inOrganisationSql, propertiesInScopeSql, type Scope } from '../../scope';
 import { sql, type SQL } from 'drizzle-orm';
 import { TOP_PROPERTIES_BY_RENT, type DashboardSection } from '../../../shared/schemas/dashboard';
 import { unitNumberOrder } from '../../db/unit-order';
@@ -109,8 +109,10 @@ const parts: Record<DashboardSection, (o: DashboardStatementOptions) => SQL> = {
         SELECT count(*) FROM ${
           o.walkIndexes
             ? sql`u CROSS JOIN LATERAL (
-                SELECT a.status FROM rental_applications a WHERE a.unit_id = u.id OFFSET 0) a`
-            : sql`rental_applications a JOIN u ON u.id = a.unit_id`
+                SELECT a.status FROM rental_applications a
+                WHERE a.unit_id = u.id AND ${inOrganisationSql(o.scope, 'a')} OFFSET 0) a`
+            : sql`rental_applications a
+                JOIN u ON u.id = a.unit_id AND ${inOrganisationSql(o.scope, 'a')}`
         }
         WHERE a.status = 'Pending'))
     FROM unit_counts us)`,
@@ -181,8 +183,11 @@ export function dashboardStatement(o: DashboardStatementOptions): SQL {
       FROM ${
         o.walkIndexes
           ? sql`p CROSS JOIN LATERAL (
-              SELECT * FROM units WHERE units.property_id = p.id OFFSET 0) units`
-          : sql`p JOIN units ON units.property_id = p.id`
+              SELECT * FROM units
+              WHERE units.property_id = p.id AND ${inOrganisationSql(o.scope, 'units')}
+              OFFSET 0) units`
+          : sql`p JOIN units ON units.property_id = p.id
+              AND ${inOrganisationSql(o.scope, 'units')}`
       }),
     unit_counts AS MATERIALIZED (
       SELECT u.property_id, count(*) AS n,
@@ -196,10 +201,17 @@ export function dashboardStatement(o: DashboardStatementOptions): SQL {
       FROM ${
         o.walkIndexes
           ? sql`u CROSS JOIN LATERAL (
-              SELECT l.* FROM leases l WHERE l.unit_id = u.id OFFSET 0) l`
-          : sql`u JOIN leases l ON l.unit_id = u.id`
+              SELECT l.* FROM leases l
+              WHERE l.unit_id = u.id AND ${inOrganisationSql(o.scope, 'l')} OFFSET 0) l
+              JOIN tenants t ON t.id = l.tenant_id AND ${inOrganisationSql(o.scope, 't')}`
+          : // The organisation's tenants hashed whole (OFFSET 0): with each table's own
+            // condition the planner takes the organisation's share of units, leases and
+            // tenants as independent, guesses a few hundred current leases for thousands and
+            // would look their tenants up one by one (15% slower at 10,000 units).
+            sql`u JOIN leases l ON l.unit_id = u.id AND ${inOrganisationSql(o.scope, 'l')}
+              JOIN (SELECT * FROM tenants t WHERE ${inOrganisationSql(o.scope, 't')} OFFSET 0) t
+                ON t.id = l.tenant_id`
       }
-      JOIN tenants t ON t.id = l.tenant_id
       WHERE ${leaseInEffectOn(l, o.today)}),
     ending AS MATERIALIZED (SELECT * FROM cur WHERE last_day <= ${o.until}::date),
     rev AS (SELECT ${revision} AS revision)

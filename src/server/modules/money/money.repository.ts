@@ -13,7 +13,7 @@ import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties';
 import {
   agingCte,
-  inOrganisationOf,
+  inScopeOrganisation,
   openChargesCtes,
   overdueCte,
   scopedLeasesCtes,
@@ -111,23 +111,26 @@ const bucketText = (prefix: string) =>
  * tenants over every matching lease (one row with null lease columns when the page is empty).
  */
 export function arrearsStatement(options: ArrearsOptions): SQL {
+  const { scope } = options;
   const pattern = options.q ? containsPattern(options.q) : undefined;
   const search = pattern
-    ? sql`WHERE pr.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
-            OR (t.first_name || ' ' || t.last_name) ILIKE ${pattern}`
-    : sql``;
+    ? sql`(pr.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
+            OR (t.first_name || ' ' || t.last_name) ILIKE ${pattern})`
+    : sql`true`;
   const order = arrearsOrder(options);
   return sql`
-    WITH ${scopedLeasesCtes(options.scope)}, ${openChargesCtes(options.scope, options.asOf)}, ${agingCte},
+    WITH ${scopedLeasesCtes(scope)}, ${openChargesCtes(scope, options.asOf)}, ${agingCte},
     a AS MATERIALIZED (
-      SELECT ag.*, l.status, t.id AS tenant_id, t.first_name || ' ' || t.last_name AS tenant_name,
+      SELECT ag.*, sl.status, t.id AS tenant_id,
+             t.first_name || ' ' || t.last_name AS tenant_name,
              u.id AS unit_id, u.unit_number, pr.id AS property_id, pr.name AS property_name
       FROM ag
-      JOIN leases l ON l.id = ag.lease_id
-      JOIN tenants t ON t.id = l.tenant_id
-      JOIN units u ON u.id = l.unit_id
+      JOIN sl ON sl.id = ag.lease_id
+      JOIN tenants t ON t.id = sl.tenant_id
+      JOIN units u ON u.id = sl.unit_id
       JOIN properties pr ON pr.id = u.property_id
-      ${search}),
+      WHERE ${inScopeOrganisation(scope, 't')} AND ${inScopeOrganisation(scope, 'u')}
+        AND ${inScopeOrganisation(scope, 'pr')} AND ${search}),
     tot AS (
       SELECT count(*)::int AS leases, count(DISTINCT tenant_id)::int AS tenants,
              sum(balance) AS balance, sum(current) AS current, sum(d1) AS d1, sum(d31) AS d31,
@@ -237,12 +240,12 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
           FROM (
             SELECT t.month, t.expected, t.collected
             FROM p JOIN money_month_totals t ON t.property_id = p.id
-            WHERE ${inOrganisationOf(scope, 't')}
+            WHERE ${inScopeOrganisation(scope, 't')}
               AND t.month >= ${range.first}::date AND t.month <= ${range.today}::date
             UNION ALL
             SELECT m.month, -coalesce(m.expected, 0), -coalesce(m.collected, 0)
             FROM sl
-            JOIN lease_balances b ON b.lease_id = sl.id AND ${inOrganisationOf(scope, 'b')}
+            JOIN lease_balances b ON b.lease_id = sl.id AND ${inScopeOrganisation(scope, 'b')}
               AND b.last_entry_date > ${range.today}::date
             JOIN money_month_lines m ON m.lease_id = sl.id
             WHERE m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
@@ -264,7 +267,8 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
           -- This month's rent not posted yet: one probe of the rent-once key per lease due.
           AND NOT EXISTS (
             SELECT 1 FROM ledger_entries r
-            WHERE r.lease_id = due.id AND r.category = 'rent' AND r.period = ${month.period}))
+            WHERE r.lease_id = due.id AND ${inScopeOrganisation(scope, 'r')}
+              AND r.category = 'rent' AND r.period = ${month.period}))
       SELECT (SELECT overdue::text FROM od) AS overdue,
              (SELECT tenants::int FROM od) AS tenants,
              (SELECT coalesce(sum(amount), 0)::text FROM charged) AS unposted,

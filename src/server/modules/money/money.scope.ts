@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { inOrganisationIdSql } from '../../scope';
 import { chargedOnDay, openChargesOf, overdueOf } from '../ledger';
 import { leaseAs, leaseIsVoid, leaseLastDay } from '../tenancy';
 
@@ -16,11 +17,12 @@ export interface Scope {
   propertyId: number | undefined;
 }
 
-/** The row `alias` of an organisation table is the scope's organisation's (any, for an Admin). */
-export function inOrganisationOf(scope: Scope, alias: string): SQL {
-  return scope.organisationId === undefined
-    ? sql`true`
-    : sql`${sql.identifier(alias)}.organisation_id = ${scope.organisationId}`;
+/**
+ * A table's own organisation condition (decision 0030) on the row named `alias`: every table a
+ * money screen reads is filtered by it, besides the joins from the scoped properties.
+ */
+export function inScopeOrganisation(scope: Scope, alias: string): SQL {
+  return inOrganisationIdSql(scope.organisationId, alias);
 }
 
 /** `p`: the scoped properties (id, name); materialized so the planner starts from them. */
@@ -51,7 +53,8 @@ export function scopedLeasesCtes(scope: Scope): SQL {
              ${leaseLastDay(l)} AS last_day, ${leaseIsVoid(l)} AS void
       FROM p
       JOIN units u ON u.property_id = p.id
-      JOIN leases l ON l.unit_id = u.id)`;
+      JOIN leases l ON l.unit_id = u.id
+      WHERE ${inScopeOrganisation(scope, 'u')} AND ${inScopeOrganisation(scope, 'l')})`;
 }
 
 /**
@@ -72,7 +75,7 @@ export function owingEntriesCte(scope: Scope, asOf: string): SQL {
       FROM ${balancesThatCanOwe(scope, asOf)}
       JOIN sl ON sl.id = b.lease_id
       JOIN ledger_entries e ON e.lease_id = b.lease_id
-      WHERE ${keptBalanceOn(asOf)} > 0)`;
+      WHERE ${inScopeOrganisation(scope, 'e')} AND ${keptBalanceOn(scope, asOf)} > 0)`;
 }
 
 /**
@@ -84,7 +87,7 @@ export function owingEntriesCte(scope: Scope, asOf: string): SQL {
 function balancesThatCanOwe(scope: Scope, asOf: string): SQL {
   return sql`(
     SELECT b.lease_id, b.balance, b.last_entry_date FROM lease_balances b
-    WHERE ${inOrganisationOf(scope, 'b')} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
+    WHERE ${inScopeOrganisation(scope, 'b')} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
     OFFSET 0) b`;
 }
 
@@ -93,10 +96,11 @@ function balancesThatCanOwe(scope: Scope, asOf: string): SQL {
  * balances (decision 0031): the kept balance when no entry is dated after `asOf`, else its
  * day balance (one index lookup); null before its first entry.
  */
-function keptBalanceOn(asOf: string): SQL {
+function keptBalanceOn(scope: Scope, asOf: string): SQL {
   return sql`CASE WHEN b.last_entry_date <= ${asOf}::date THEN b.balance
       ELSE (SELECT d.balance FROM lease_day_balances d
-            WHERE d.lease_id = b.lease_id AND d.day <= ${asOf}::date
+            WHERE d.lease_id = b.lease_id AND ${inScopeOrganisation(scope, 'd')}
+              AND d.day <= ${asOf}::date
             ORDER BY d.day DESC LIMIT 1) END`;
 }
 
@@ -109,10 +113,15 @@ function keptBalanceOn(asOf: string): SQL {
 export function overdueCte(scope: Scope, asOf: string): SQL {
   return sql`
     od AS (
-      SELECT coalesce(sum(${overdueOf(sql`ow.balance`, chargedOnDay(asOf, 'ledger_entries', sql`ow.id`))}), 0) AS overdue,
+      SELECT coalesce(sum(${overdueOf(
+        sql`ow.balance`,
+        chargedOnDay(asOf, 'ledger_entries', sql`ow.id`, (alias) =>
+          inScopeOrganisation(scope, alias),
+        ),
+      )}), 0) AS overdue,
              count(DISTINCT ow.tenant_id) AS tenants
       FROM (
-        SELECT sl.id, sl.tenant_id, ${keptBalanceOn(asOf)} AS balance
+        SELECT sl.id, sl.tenant_id, ${keptBalanceOn(scope, asOf)} AS balance
         FROM ${balancesThatCanOwe(scope, asOf)}
         JOIN sl ON sl.id = b.lease_id) ow
       WHERE ow.balance > 0)`;

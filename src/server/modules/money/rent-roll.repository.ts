@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { containsPattern } from '../properties';
 import { leaseAs, leaseCurrentOrUpcoming, leaseInEffectOn } from '../tenancy';
-import { propertiesCte, type Scope } from './money.scope';
+import { inScopeOrganisation, propertiesCte, type Scope } from './money.scope';
 import { unitNumberOrder } from '../../db/unit-order';
 
 export interface RentRollOptions {
@@ -75,17 +75,19 @@ const l = leaseAs('l');
  * The unit's current lease (the tenancy vocabulary): the one in effect today, else the next to
  * start; its tenant, or without one the unit's newest tenant not moved out.
  */
-const currentLease = (today: string) => sql`
+const currentLease = (scope: Scope, today: string) => sql`
   LEFT JOIN LATERAL (
     SELECT l.id, l.tenant_id, l.status, l.rent, l.start_date, l.end_date
     FROM leases l
-    WHERE l.unit_id = r.unit_id AND ${leaseCurrentOrUpcoming(l, today)}
+    WHERE l.unit_id = r.unit_id AND ${inScopeOrganisation(scope, 'l')}
+      AND ${leaseCurrentOrUpcoming(l, today)}
     ORDER BY ${leaseInEffectOn(l, today)} DESC, l.start_date, l.id
     LIMIT 1) cl ON true
-  LEFT JOIN tenants lt ON lt.id = cl.tenant_id
+  LEFT JOIN tenants lt ON lt.id = cl.tenant_id AND ${inScopeOrganisation(scope, 'lt')}
   LEFT JOIN LATERAL (
     SELECT t.id, t.first_name, t.last_name FROM tenants t
-    WHERE cl.id IS NULL AND t.unit_id = r.unit_id AND t.moved_out_on IS NULL
+    WHERE cl.id IS NULL AND t.unit_id = r.unit_id AND ${inScopeOrganisation(scope, 't')}
+      AND t.moved_out_on IS NULL
     ORDER BY t.id DESC LIMIT 1) ft ON true`;
 
 const leaseColumns = sql`
@@ -99,14 +101,16 @@ const leaseColumns = sql`
  * by them over the whole portfolio costs its leases, not their years of entries. The
  * payment's own row is read for the rows that need it: the page's, unless the sort is by it.
  */
-const withBalance = (from: SQL) => sql`
+const withBalance = (scope: Scope, from: SQL) => sql`
   SELECT r.*, CASE WHEN r.lease_id IS NULL THEN NULL ELSE coalesce(b.balance, 0) END AS balance,
          b.last_payment_id
-  FROM (${from}) r LEFT JOIN lease_balances b ON b.lease_id = r.lease_id`;
-const withLastPayment = (from: SQL) => sql`
+  FROM (${from}) r
+  LEFT JOIN lease_balances b ON b.lease_id = r.lease_id AND ${inScopeOrganisation(scope, 'b')}`;
+const withLastPayment = (scope: Scope, from: SQL) => sql`
   SELECT r.*, lp.entry_date AS last_payment_date, lp.amount AS last_payment_amount
-  FROM (${from}) r LEFT JOIN ledger_entries lp ON lp.id = r.last_payment_id`;
-const withLedger = (from: SQL) => withLastPayment(withBalance(from));
+  FROM (${from}) r
+  LEFT JOIN ledger_entries lp ON lp.id = r.last_payment_id AND ${inScopeOrganisation(scope, 'lp')}`;
+const withLedger = (scope: Scope, from: SQL) => withLastPayment(scope, withBalance(scope, from));
 
 /** Dates and money leave as text: exact, and the same from both drivers. */
 const output = sql`
@@ -121,9 +125,9 @@ const output = sql`
  * by today (or by the start of a lease still to come) and begun by then; read for the page's
  * rows only.
  */
-const recurringColumn = (today: string) => sql`(
+const recurringColumn = (scope: Scope, today: string) => sql`(
   SELECT sum(c.amount) FROM lease_recurring_charges c
-  WHERE c.lease_id = r.lease_id
+  WHERE c.lease_id = r.lease_id AND ${inScopeOrganisation(scope, 'c')}
     AND c.start_date <= greatest(${today}::date, r.start_date)
     AND (c.end_date IS NULL OR c.end_date >= greatest(${today}::date, r.start_date)))::text AS recurring`;
 
@@ -134,6 +138,7 @@ const recurringColumn = (today: string) => sql`(
  * and a sort by the unit's own columns, the page is cut before the leases are even looked up.
  */
 export function rentRollStatement(options: RentRollOptions): SQL {
+  const { scope } = options;
   const order = orderBy(options);
   const pattern = options.q ? containsPattern(options.q) : undefined;
   const search = pattern
@@ -145,18 +150,21 @@ export function rentRollStatement(options: RentRollOptions): SQL {
   // number matches, or some tenant of theirs is so named (whether the current one is, is
   // decided after). The planner picks index or scan from the real tables' statistics.
   const candidates = pattern
-    ? sql`WHERE p.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
+    ? sql`(p.name ILIKE ${pattern} OR u.unit_number ILIKE ${pattern}
             OR u.id IN (SELECT t.unit_id FROM tenants t
-                        WHERE (t.first_name || ' ' || t.last_name) ILIKE ${pattern})
+                        WHERE ${inScopeOrganisation(scope, 't')}
+                          AND (t.first_name || ' ' || t.last_name) ILIKE ${pattern})
             OR u.id IN (SELECT sl.unit_id FROM leases sl
-                        WHERE (sl.first_name || ' ' || sl.last_name) ILIKE ${pattern})`
-    : sql``;
+                        WHERE ${inScopeOrganisation(scope, 'sl')}
+                          AND (sl.first_name || ' ' || sl.last_name) ILIKE ${pattern}))`
+    : sql`true`;
   const units = sql`
     SELECT u.id AS unit_id, u.unit_number, u.status AS unit_status,
            p.id AS property_id, p.name AS property_name
-    FROM units u JOIN p ON p.id = u.property_id ${candidates}`;
+    FROM units u JOIN p ON p.id = u.property_id
+    WHERE ${inScopeOrganisation(scope, 'u')} AND ${candidates}`;
   const withLeases = (from: SQL) =>
-    sql`SELECT r.*, ${leaseColumns} FROM (${from}) r ${currentLease(options.today)}`;
+    sql`SELECT r.*, ${leaseColumns} FROM (${from}) r ${currentLease(scope, options.today)}`;
   const cut = (from: SQL) =>
     sql`SELECT r.*, count(*) OVER () AS total FROM (${from}) r ${search} ORDER BY ${order} ${window}`;
 
@@ -164,18 +172,19 @@ export function rentRollStatement(options: RentRollOptions): SQL {
   if (!pattern && UNIT_SORTS.includes(options.sort)) {
     // The count is its own narrow scan: a window over the page's wide rows cost more.
     const unitsPage = sql`
-      SELECT r.*, (SELECT count(*) FROM units u JOIN p ON p.id = u.property_id) AS total
+      SELECT r.*, (SELECT count(*) FROM units u JOIN p ON p.id = u.property_id
+                   WHERE ${inScopeOrganisation(scope, 'u')}) AS total
       FROM (${units}) r ORDER BY ${order} ${window}`;
-    page = withLedger(withLeases(unitsPage));
+    page = withLedger(scope, withLeases(unitsPage));
   } else if (options.sort === 'balance') {
-    page = withLastPayment(cut(withBalance(withLeases(units))));
+    page = withLastPayment(scope, cut(withBalance(scope, withLeases(units))));
   } else if (options.sort === 'lastPayment') {
-    page = cut(withLedger(withLeases(units)));
+    page = cut(withLedger(scope, withLeases(units)));
   } else {
-    page = withLedger(cut(withLeases(units)));
+    page = withLedger(scope, cut(withLeases(units)));
   }
-  return sql`WITH ${propertiesCte(options.scope)}
-    SELECT ${output}, ${recurringColumn(options.today)} FROM (${page}) r ORDER BY ${order}`;
+  return sql`WITH ${propertiesCte(scope)}
+    SELECT ${output}, ${recurringColumn(scope, options.today)} FROM (${page}) r ORDER BY ${order}`;
 }
 
 const amount = (text: string | null) => (text === null ? null : fromCents(parseDecimalCents(text)));

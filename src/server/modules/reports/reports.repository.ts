@@ -4,6 +4,7 @@ import { parseDecimalCents, type Cents } from '../../../shared/money';
 import type { ReportBasis, ReportGrouping } from '../../../shared/schemas/reports';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
+import { inOrganisationIdSql } from '../../scope';
 import { booksReading, yearsAndMonths, type EdgeDays } from './books-months';
 
 /**
@@ -25,6 +26,14 @@ export interface BooksRange {
   groupBy: ReportGrouping;
 }
 
+/**
+ * A table's own organisation condition (decision 0030) on the row named `alias`: every table a
+ * report reads is filtered by it, besides the joins from the scoped properties.
+ */
+function inScopeOrganisation(scope: BooksScope, alias: string): SQL {
+  return inOrganisationIdSql(scope.organisationId, alias);
+}
+
 /** The scoped properties' own condition (`p` is properties). */
 function ownedProperties(scope: BooksScope): SQL {
   const owner =
@@ -42,14 +51,26 @@ function ownedProperties(scope: BooksScope): SQL {
  * `sl`: the scoped leases, each with its property. Not materialized, so the planner keeps the
  * statistics of leases and hashes the few leases, not the many entries; OFFSET 0 keeps it one
  * subquery, so an entry finds its property in one probe, not one per table.
+ *
+ * Units and leases are matched to their property's organisation, read with the properties
+ * (their own subquery, OFFSET 0), rather than each compared with the organisation's id: the
+ * planner takes such conditions as independent of the joins, so with each table's own it
+ * counted a hundredth of a small landlord's leases and, for the books summary, walked the
+ * day's ledger index once per lease (30% slower); matched to the property it guesses a
+ * quarter of them and reads as before.
  */
 function scopeCte(scope: BooksScope): SQL {
+  const ofProperty = (alias: string) =>
+    scope.organisationId === undefined
+      ? sql`true`
+      : sql`${sql.identifier(alias)}.organisation_id = p.organisation_id`;
   return sql`
     sl AS NOT MATERIALIZED (
-      SELECT l.id, u.property_id FROM properties p
-      JOIN units u ON u.property_id = p.id
-      JOIN leases l ON l.unit_id = u.id
-      WHERE ${ownedProperties(scope)}
+      SELECT l.id, u.property_id
+      FROM (SELECT p.id, p.organisation_id FROM properties p
+            WHERE ${ownedProperties(scope)} OFFSET 0) p
+      JOIN units u ON u.property_id = p.id AND ${ofProperty('u')}
+      JOIN leases l ON l.unit_id = u.id AND ${ofProperty('l')}
       OFFSET 0)`;
 }
 
@@ -81,21 +102,21 @@ function edgeDays(day: SQL, edges: readonly EdgeDays[]) {
  *   balance (income of the earlier books) and credits paid from a deposit (a way of paying,
  *   not a reduction of what was earned) do not count.
  */
-function incomeCtes(range: BooksRange, edges: readonly EdgeDays[]): SQL {
+function incomeCtes(scope: BooksScope, range: BooksRange, edges: readonly EdgeDays[]): SQL {
   const cash = range.basis === 'cash';
   const kinds = cash ? sql`('payment', 'credit')` : sql`('charge', 'credit')`;
   const counts = cash
     ? sql`SELECT property_id, day,
                  CASE WHEN kind = 'payment' THEN 'payments' ELSE 'deposit_kept' END AS category,
                  sign * amount AS amount, sign
-          FROM ent WHERE kind = 'payment' OR (kind = 'credit' AND ${fromDeposit})`
+          FROM ent WHERE kind = 'payment' OR (kind = 'credit' AND ${fromDeposit(scope)})`
     : sql`SELECT property_id, day,
                  CASE WHEN kind = 'charge' THEN coalesce(category, 'other') ELSE 'credits' END
                    AS category,
                  sign * CASE WHEN kind = 'credit' THEN -amount ELSE amount END AS amount, sign
           FROM ent
           WHERE coalesce(category, '') <> 'opening_balance'
-            AND (kind = 'charge' OR (kind = 'credit' AND NOT ${fromDeposit}))`;
+            AND (kind = 'charge' OR (kind = 'credit' AND NOT ${fromDeposit(scope)}))`;
   const entry = edgeDays(sql`e.entry_date`, edges);
   const reversal = edgeDays(sql`r.entry_date`, edges);
   return sql`
@@ -103,20 +124,23 @@ function incomeCtes(range: BooksRange, edges: readonly EdgeDays[]): SQL {
       SELECT sl.property_id, e.entry_date AS day, e.kind, e.category, e.amount,
              e.id AS counted_id, ${entry.sign} AS sign
       FROM sl JOIN ledger_entries e ON e.lease_id = sl.id
-      WHERE e.kind IN ${kinds} AND ${entry.where}
+      WHERE ${inScopeOrganisation(scope, 'e')} AND e.kind IN ${kinds} AND ${entry.where}
       UNION ALL
       SELECT sl.property_id, r.entry_date, o.kind, o.category, -r.amount, o.id, ${reversal.sign}
       FROM sl JOIN ledger_entries r ON r.lease_id = sl.id
       CROSS JOIN LATERAL (
-        SELECT o.id, o.kind, o.category FROM ledger_entries o WHERE o.id = r.reverses_id LIMIT 1
+        SELECT o.id, o.kind, o.category FROM ledger_entries o
+        WHERE o.id = r.reverses_id AND ${inScopeOrganisation(scope, 'o')} LIMIT 1
       ) o
-      WHERE r.reverses_id IS NOT NULL AND o.kind IN ${kinds} AND ${reversal.where}),
+      WHERE ${inScopeOrganisation(scope, 'r')} AND r.reverses_id IS NOT NULL
+        AND o.kind IN ${kinds} AND ${reversal.where}),
     inc AS (${counts})`;
 }
 
 /** Whether a deposit transaction names the entry that counts (by its own index). */
-const fromDeposit = sql`EXISTS (
-  SELECT 1 FROM deposit_transactions dt WHERE dt.ledger_entry_id = counted_id)`;
+const fromDeposit = (scope: BooksScope) => sql`EXISTS (
+  SELECT 1 FROM deposit_transactions dt
+  WHERE dt.ledger_entry_id = counted_id AND ${inScopeOrganisation(scope, 'dt')})`;
 
 /** `ex`: expenses of the scoped properties paid (cash) or incurred (accrual) in the edges. */
 function expenseCte(scope: BooksScope, range: BooksRange, edges: readonly EdgeDays[]): SQL {
@@ -127,18 +151,19 @@ function expenseCte(scope: BooksScope, range: BooksRange, edges: readonly EdgeDa
       SELECT x.property_id, ${day} AS day, x.category, x.vendor_id,
              ${days.sign} * x.amount AS amount, ${days.sign} AS sign
       FROM properties p JOIN expenses x ON x.property_id = p.id
-      WHERE ${ownedProperties(scope)} AND ${days.where})`;
+      WHERE ${ownedProperties(scope)} AND ${inScopeOrganisation(scope, 'x')} AND ${days.where})`;
 }
 
 /** `dm`: deposit money received from tenants and returned to them in the edges (cash flow). */
-function depositMovesCte(edges: readonly EdgeDays[]): SQL {
+function depositMovesCte(scope: BooksScope, edges: readonly EdgeDays[]): SQL {
   const days = edgeDays(sql`dt.transaction_date`, edges);
   return sql`
     dm AS (
       SELECT sl.property_id, dt.transaction_date AS day, dt.kind AS category,
              ${days.sign} * dt.amount AS amount, ${days.sign} AS sign
       FROM sl JOIN deposit_transactions dt ON dt.lease_id = sl.id
-      WHERE dt.kind IN ('received', 'returned') AND ${days.where})`;
+      WHERE ${inScopeOrganisation(scope, 'dt')} AND dt.kind IN ('received', 'returned')
+        AND ${days.where})`;
 }
 
 export type BookSide = 'income' | 'expense' | 'deposit';
@@ -284,9 +309,9 @@ export function bookSumsStatement(
                  sign AS entries FROM inc`,
       sql`SELECT 'expense', property_id, day, category, vendor_id, amount, sign FROM ex`,
     ];
-    ctes.push(scopeCte(scope), incomeCtes(range, edges), expenseCte(scope, range, edges));
+    ctes.push(scopeCte(scope), incomeCtes(scope, range, edges), expenseCte(scope, range, edges));
     if (options.deposits) {
-      ctes.push(depositMovesCte(edges));
+      ctes.push(depositMovesCte(scope, edges));
       parts.push(sql`SELECT 'deposit', property_id, day, category, NULL::int, amount, sign
                      FROM dm`);
     }

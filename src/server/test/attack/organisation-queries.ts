@@ -9,13 +9,17 @@
 export function unscopedTables(statement: string, tables: readonly string[]): string[] {
   const known = new Set(tables);
   const text = statement.replace(/\s+/g, ' ');
-  const named = /\b(from|join|update)\s+"?([a-z_]+)"?(?:\s+(?:as\s+)?"?([a-z_]+)"?)?/gi;
+  // An alias is never a keyword: `FROM p JOIN units u` names p without one, then units as u.
+  const named = new RegExp(
+    `\\b(from|join|update)\\s+"?([a-z_]+)"?(?:\\s+(?:as\\s+)?(?!(?:${[...KEYWORDS].join('|')})\\b)"?([a-z_]+)"?)?`,
+    'gi',
+  );
   const unscoped = new Set<string>();
   for (const match of text.matchAll(named)) {
     const table = match[2]!.toLowerCase();
     if (!known.has(table)) continue;
     const alias = match[3]?.toLowerCase();
-    const aliased = alias !== undefined && !KEYWORDS.has(alias);
+    const aliased = alias !== undefined;
     const names = [table, ...(aliased ? [alias] : [])];
     const condition = new RegExp(
       `(?:${names.map((name) => `"?${name}"?`).join('|')})\\."?organisation_id"?\\s*(?:=|in\\b)`,
@@ -33,6 +37,10 @@ const KEYWORDS = new Set([
   'on',
   'join',
   'left',
+  'right',
+  'full',
+  'outer',
+  'natural',
   'inner',
   'cross',
   'set',
