@@ -247,7 +247,7 @@ export function summaryStatement(scope: Scope, range: SummaryRange): SQL {
             FROM sl
             JOIN lease_balances b ON b.lease_id = sl.id AND ${inScopeOrganisation(scope, 'b')}
               AND b.last_entry_date > ${range.today}::date
-            JOIN money_month_lines m ON m.lease_id = sl.id
+            JOIN money_month_lines m ON m.lease_id = sl.id AND ${inScopeOrganisation(scope, 'm')}
             WHERE m.dated > ${range.today}::date AND m.month <= ${range.today}::date) t
           GROUP BY t.month) t),
       due AS (
