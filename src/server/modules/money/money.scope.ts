@@ -68,27 +68,36 @@ export function scopedLeasesCtes(scope: Scope): SQL {
  * costs nothing however many years it holds.
  */
 export function owingEntriesCte(scope: Scope, asOf: string): SQL {
-  return sql`
+  return sql`${owingBalancesCte(scope, asOf)},
     le AS MATERIALIZED (
       SELECT e.id, e.lease_id, e.kind, e.category, e.amount, e.delta, e.entry_date,
              e.reverses_id, e.period
-      FROM ${balancesThatCanOwe(scope, asOf)}
-      JOIN sl ON sl.id = b.lease_id
-      JOIN ledger_entries e ON e.lease_id = b.lease_id
-      WHERE ${inScopeOrganisation(scope, 'e')} AND ${keptBalanceOn(scope, asOf)} > 0)`;
+      FROM ob
+      CROSS JOIN LATERAL (
+        SELECT * FROM ledger_entries e
+        WHERE e.lease_id = ob.lease_id AND ${inScopeOrganisation(scope, 'e')}
+        OFFSET 0) e)`;
 }
 
 /**
- * `b`: the kept balances (decision 0031) of the scope's organisation that can owe on `asOf`:
- * above zero now, or moved by an entry dated after it. On today's date, a few among its
- * leases: read first and joined to the scoped leases, rather than looking up every scoped
- * lease's balance.
+ * `ob`: the scoped leases that owe on `asOf`, with what they owe (`balance`), from the kept
+ * balances (decision 0031). `ob0` looks only at the organisation's leases above zero now or
+ * moved by an entry dated after `asOf` (on today's date, a few among its leases), each once,
+ * then keeps the scoped ones, rather than every scoped lease's balance looked up. Each step
+ * materialized, and the owing leases' entries read lease by lease (LATERAL, OFFSET 0 so that it
+ * stays so): the planner
+ * misjudges how many leases a scope holds (it takes each table's organisation condition as
+ * independent of the joins), and once joined every scoped lease's entries to keep a few.
  */
-function balancesThatCanOwe(scope: Scope, asOf: string): SQL {
-  return sql`(
-    SELECT b.lease_id, b.balance, b.last_entry_date FROM lease_balances b
-    WHERE ${inScopeOrganisation(scope, 'b')} AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)
-    OFFSET 0) b`;
+function owingBalancesCte(scope: Scope, asOf: string): SQL {
+  return sql`
+    ob0 AS MATERIALIZED (
+      SELECT lease_id, balance FROM (
+        SELECT b.lease_id, ${keptBalanceOn(scope, asOf)} AS balance FROM lease_balances b
+        WHERE ${inScopeOrganisation(scope, 'b')}
+          AND (b.balance > 0 OR b.last_entry_date > ${asOf}::date)) b
+      WHERE balance > 0),
+    ob AS MATERIALIZED (SELECT ob0.* FROM ob0 JOIN sl ON sl.id = ob0.lease_id)`;
 }
 
 /**
@@ -111,20 +120,16 @@ function keptBalanceOn(scope: Scope, asOf: string): SQL {
  * years it holds.
  */
 export function overdueCte(scope: Scope, asOf: string): SQL {
-  return sql`
+  return sql`${owingBalancesCte(scope, asOf)},
     od AS (
       SELECT coalesce(sum(${overdueOf(
-        sql`ow.balance`,
-        chargedOnDay(asOf, 'ledger_entries', sql`ow.id`, (alias) =>
+        sql`ob.balance`,
+        chargedOnDay(asOf, 'ledger_entries', sql`ob.lease_id`, (alias) =>
           inScopeOrganisation(scope, alias),
         ),
       )}), 0) AS overdue,
-             count(DISTINCT ow.tenant_id) AS tenants
-      FROM (
-        SELECT sl.id, sl.tenant_id, ${keptBalanceOn(scope, asOf)} AS balance
-        FROM ${balancesThatCanOwe(scope, asOf)}
-        JOIN sl ON sl.id = b.lease_id) ow
-      WHERE ow.balance > 0)`;
+             count(DISTINCT sl.tenant_id) AS tenants
+      FROM ob JOIN sl ON sl.id = ob.lease_id)`;
 }
 
 /**
