@@ -110,7 +110,11 @@ try {
   server = await serveBuild({ buildDir, port: Number(args.port), env: scratch.env });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   const results: { screen: string; medianMs: number; slowestMs: number }[] = [];
-  for (const screen of args.history ? [...SCREENS, ...HISTORY_SCREENS] : SCREENS) {
+  // The history seeds no applications: its landlord's list would show only its empty state.
+  const screens = args.history
+    ? [...SCREENS.filter((screen) => screen.path !== '/applications'), ...HISTORY_SCREENS]
+    : SCREENS;
+  for (const screen of screens) {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run += 1)
       times.push(await timeToFirstRow(browser, server.baseUrl, screen));
